@@ -1,0 +1,126 @@
+// Package fixes builds the parts of suggested fixes that several analyzers
+// need, so that every fix adds imports the same, clash-free way.
+package fixes
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// AddImport returns the name under which the package importPath can be
+// referred to at pos in file, and the edits (possibly none) that import it.
+//
+// An existing import of the path is reused under its name. Otherwise the first
+// of the candidate names (or, without candidates, the last element of the path)
+// that does not clash with anything in scope at pos is used, falling back to
+// the first candidate followed by a number. Several fixes in one file that add
+// the same import produce identical edits, which the drivers merge.
+//
+// A dot-import returns the name "" : refer to the package's members unqualified.
+func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath string, candidates ...string) (name string, edits []analysis.TextEdit) {
+	for _, spec := range file.Imports {
+		p, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || p != importPath {
+			continue
+		}
+		switch {
+		case spec.Name == nil:
+			if pkgName, ok := info.Implicits[spec].(*types.PkgName); ok {
+				return pkgName.Name(), nil
+			}
+			return path.Base(importPath), nil
+		case spec.Name.Name == ".":
+			return "", nil
+		case spec.Name.Name != "_":
+			return spec.Name.Name, nil
+		}
+	}
+
+	if len(candidates) == 0 {
+		candidates = []string{path.Base(importPath)}
+	}
+	scope := innermostScope(info, file, pos)
+	free := func(n string) bool {
+		if scope == nil {
+			return true
+		}
+		_, obj := scope.LookupParent(n, pos)
+		return obj == nil
+	}
+	name = ""
+	for _, c := range candidates {
+		if free(c) {
+			name = c
+			break
+		}
+	}
+	for i := 0; name == ""; i++ {
+		if c := candidates[0] + strconv.Itoa(i); free(c) {
+			name = c
+		}
+	}
+
+	spec := strconv.Quote(importPath)
+	if name != path.Base(importPath) {
+		spec = name + " " + spec
+	}
+	return name, []analysis.TextEdit{insertImport(file, spec)}
+}
+
+// insertImport returns the edit that adds one import spec to file.
+func insertImport(file *ast.File, spec string) analysis.TextEdit {
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			break // imports come first
+		}
+		if gen.Lparen.IsValid() {
+			// Insert as the first spec of the group: gofmt sorts it.
+			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + spec)}
+		}
+		// A single import: add a new declaration after it.
+		return analysis.TextEdit{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + spec)}
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte(fmt.Sprintf("\n\nimport %s", spec))}
+}
+
+func innermostScope(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
+	fileScope := info.Scopes[file]
+	if fileScope == nil {
+		return nil
+	}
+	if s := fileScope.Innermost(pos); s != nil {
+		return s
+	}
+	return fileScope
+}
+
+// QualifiedName returns how code at the point of a fix refers to member of a
+// package imported under name (as returned by AddImport).
+func QualifiedName(name, member string) string {
+	if name == "" {
+		return member
+	}
+	return name + "." + member
+}
+
+// Indent returns the leading white space of the line holding pos in file
+// content src, so that inserted statements line up with their neighbours.
+func Indent(src []byte, offset int) string {
+	start := offset
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return strings.Clone(string(src[start:end]))
+}

@@ -1,0 +1,161 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Kind says how a site retries.
+type Kind int
+
+const (
+	// Loop is a for or range loop that re-runs an attempt after it fails.
+	Loop Kind = iota + 1
+	// LibraryCall is a call to a known retry runner (cenkalti/backoff, retry-go,
+	// sethvargo/go-retry, k8s wait and util/retry, failsafe-go, eapache
+	// retrier, this project's retry.Do); the operation handed to it is the
+	// attempt.
+	LibraryCall
+	// RunnerCall is a call to a retry runner of the user's own, known by a
+	// RunnerFact; the operation handed to it is the attempt.
+	RunnerCall
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Loop:
+		return "retry loop"
+	case LibraryCall, RunnerCall:
+		return "retry call"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// BoundKind says how much is known of a site's attempt count.
+type BoundKind int
+
+const (
+	// Unknown: the bound is an expression the analysis cannot evaluate.
+	Unknown BoundKind = iota
+	// Known: Bound.Attempts is the most attempts the site makes (a constant
+	// loop bound or a library option).
+	Known
+	// LibraryDefault: the runner's default applies; Bound.Attempts holds it
+	// when the library has a finite default, else 0.
+	LibraryDefault
+	// Unbounded: nothing stops the retries but success or a context.
+	Unbounded
+)
+
+// Bound is how many attempts (not retries: the first call counts) a site makes.
+type Bound struct {
+	Kind     BoundKind
+	Attempts int // > 0 when Kind is Known, or LibraryDefault with a finite default
+}
+
+// Finite reports whether the bound is a known number of attempts.
+func (b Bound) Finite() bool { return b.Attempts > 0 && (b.Kind == Known || b.Kind == LibraryDefault) }
+
+// String says the bound the way messages use it: "up to 5 attempts",
+// "unbounded attempts", "the library default of 10 attempts", "an unknown
+// number of attempts".
+func (b Bound) String() string {
+	switch {
+	case b.Kind == Known && b.Attempts == 1:
+		return "1 attempt"
+	case b.Kind == Known:
+		return fmt.Sprintf("up to %d attempts", b.Attempts)
+	case b.Kind == LibraryDefault && b.Attempts > 0:
+		return fmt.Sprintf("the library default of %d attempts", b.Attempts)
+	case b.Kind == LibraryDefault:
+		return "the library default number of attempts"
+	case b.Kind == Unbounded:
+		return "unbounded attempts"
+	}
+	return "an unknown number of attempts"
+}
+
+// WaitKind says how a wait pauses.
+type WaitKind int
+
+const (
+	Sleep      WaitKind = iota + 1 // time.Sleep(d)
+	After                          // <-time.After(d), also as a select case
+	Timer                          // time.NewTimer(d), (*time.Timer).Reset(d), time.AfterFunc
+	Tick                           // time.Tick(d), time.NewTicker(d): a periodic wait
+	LibBackoff                     // a retry library's backoff configuration
+)
+
+// A Wait is one pause between attempts.
+type Wait struct {
+	Kind WaitKind
+	// Node is the call that waits (time.Sleep(d), time.After(d), t.Reset(d)),
+	// or for LibBackoff the expression configuring the backoff.
+	Node ast.Node
+	// Duration is the duration expression the wait uses; nil when there is
+	// none (a library backoff object).
+	Duration ast.Expr
+}
+
+// A Site is one place where the package retries.
+type Site struct {
+	Kind Kind
+	// Node is the *ast.ForStmt or *ast.RangeStmt of a Loop, or the
+	// *ast.CallExpr of a LibraryCall or RunnerCall.
+	Node ast.Node
+	// Attempt is the code run once per attempt: the loop body, or the body of
+	// the operation handed to the runner (a function literal's body, or the
+	// body of a named function of this package).
+	Attempt *ast.BlockStmt
+	// Operation is the named function handed to a runner (nil for a loop or a
+	// function literal).
+	Operation *types.Func
+	// Runner is the retry runner called by a LibraryCall or RunnerCall.
+	Runner *types.Func
+	// Func is the *ast.FuncDecl or *ast.FuncLit whose body holds Node.
+	Func ast.Node
+	// Bound is the most attempts the site makes.
+	Bound Bound
+	// Waits are the pauses between attempts, in source order.
+	Waits []Wait
+}
+
+// Contains reports whether pos lies in the site's attempt.
+func (s *Site) Contains(pos token.Pos) bool {
+	return s.Attempt != nil && s.Attempt.Pos() <= pos && pos < s.Attempt.End()
+}
+
+// Result is what the analyzer returns: the package's retry sites.
+type Result struct {
+	// Sites lists every site of the package's non-generated files, in source order.
+	Sites []*Site
+}
+
+// Enclosing returns the sites whose attempt contains pos, outermost first.
+func (r *Result) Enclosing(pos token.Pos) []*Site {
+	var out []*Site
+	for _, s := range r.Sites {
+		if s.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	// Attempts nest strictly, so a larger attempt is an outer one.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Attempt.End()-out[j].Attempt.Pos() > out[j-1].Attempt.End()-out[j-1].Attempt.Pos(); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// RetriesFact marks a function or method whose body contains a retry site,
+// with the largest bound among them, so that other packages see that a call
+// to it retries.
+type RetriesFact struct {
+	Bound Bound
+}
+
+func (*RetriesFact) AFact()          {}
+func (f *RetriesFact) String() string { return "retries(" + f.Bound.String() + ")" }

@@ -1,0 +1,158 @@
+// Package testutil runs retrylint's analyzers over the shared analysistest
+// tree (testdata/src at the module root) and proves that their suggested
+// fixes compile and leave nothing to fix.
+//
+// The tree holds stub packages at the real import paths of the libraries the
+// analyzers know (their signatures match the real modules; testdata/reallibs
+// proves it) and one directory of test packages per analyzer. This project's
+// own runtime package, github.com/retrylint/retrylint/retry, is not stubbed:
+// each run copies the real one into a temporary copy of the tree, so tests
+// and fixes use exactly what users get.
+package testutil
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// ModuleRoot is the directory of retrylint's go.mod.
+func ModuleRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..")
+}
+
+const retryImportPath = "github.com/retrylint/retrylint/retry"
+
+// Tree returns a temporary GOPATH-style copy of testdata (its src tree) with
+// the real retry package added at its import path.
+func Tree(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(ModuleRoot(), "testdata"))); err != nil {
+		t.Fatalf("copying testdata: %v", err)
+	}
+	// Only the src tree is a GOPATH; the end-to-end modules are not wanted here.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != "src" {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+	retryDst := filepath.Join(dir, "src", filepath.FromSlash(retryImportPath))
+	if err := os.MkdirAll(retryDst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	retrySrc := filepath.Join(ModuleRoot(), "retry")
+	files, err := os.ReadDir(retrySrc)
+	if err != nil {
+		t.Fatalf("reading retry package: %v", err)
+	}
+	for _, f := range files {
+		if f.IsDir() || !strings.HasSuffix(f.Name(), ".go") || strings.HasSuffix(f.Name(), "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(retrySrc, f.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(retryDst, f.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// Run runs a over the packages (import paths under testdata/src) and checks
+// their // want comments.
+func Run(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
+	t.Helper()
+	return analysistest.Run(t, Tree(t), a, pkgs...)
+}
+
+// RunWithSuggestedFixes is Run that also applies every suggested fix and
+// compares each file with its .golden file; then it proves the fixed
+// packages compile, pass go vet, and draw no fixable diagnostic from a again
+// (see CheckFixed).
+func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
+	t.Helper()
+	results := analysistest.RunWithSuggestedFixes(t, Tree(t), a, pkgs...)
+	CheckFixed(t, a, pkgs...)
+	return results
+}
+
+// CheckFixed copies the tree, replaces every file of pkgs that has a plain
+// (non-txtar) .golden file by that file, builds and vets the packages, and
+// runs a over them again. It fails the test if the fixed code does not
+// compile or if a still reports a diagnostic that carries a fix (a fixed site
+// must not be flagged again). It returns the diagnostics of the second run for
+// further checks.
+func CheckFixed(t *testing.T, a *analysis.Analyzer, pkgs ...string) []analysis.Diagnostic {
+	t.Helper()
+	dir := Tree(t)
+	for _, pkg := range pkgs {
+		pkgDir := filepath.Join(dir, "src", filepath.FromSlash(pkg))
+		err := filepath.WalkDir(pkgDir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go.golden") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if strings.HasPrefix(string(data), "-- ") {
+				return nil // a txtar archive: one section per fix, not one program
+			}
+			return os.WriteFile(strings.TrimSuffix(p, ".golden"), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	env := append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+	for _, verb := range []string{"build", "vet"} {
+		cmd := exec.Command("go", append([]string{verb}, pkgs...)...)
+		cmd.Dir = filepath.Join(dir, "src")
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s of the fixed packages %v failed: %v\n%s", verb, pkgs, err, out)
+		}
+	}
+
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(dir, "src"), Env: env, Tests: false}
+	loaded, err := packages.Load(cfg, pkgs...)
+	if err != nil {
+		t.Fatalf("loading the fixed packages: %v", err)
+	}
+	if packages.PrintErrors(loaded) > 0 {
+		t.Fatalf("the fixed packages have errors")
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, loaded, nil)
+	if err != nil {
+		t.Fatalf("analysing the fixed packages: %v", err)
+	}
+	var diags []analysis.Diagnostic
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s on the fixed %s: %v", a.Name, act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			diags = append(diags, d)
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: after its fixes were applied, %s still reports a fixable diagnostic: %s",
+					act.Package.Fset.Position(d.Pos), a.Name, d.Message)
+			}
+		}
+	}
+	return diags
+}

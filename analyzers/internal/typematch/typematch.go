@@ -1,0 +1,86 @@
+// Package typematch recognises standard and third-party APIs by their
+// types.Object, never by the identifier a file happens to use, so that import
+// aliases, dot-imports, method values, embedding and generics all resolve to
+// the same object.
+package typematch
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// IsFunc reports whether obj is the package-level function pkgPath.name.
+func IsFunc(obj types.Object, pkgPath, name string) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkgPath {
+		return false
+	}
+	return fn.Signature().Recv() == nil
+}
+
+// IsMethod reports whether obj is the method name of the named type
+// pkgPath.typeName (declared on the type or a pointer to it). A method promoted
+// through embedding is the embedded type's method, so it matches too.
+func IsMethod(obj types.Object, pkgPath, typeName, name string) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Name() != name {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	return IsNamed(Deref(recv.Type()), pkgPath, typeName)
+}
+
+// IsNamed reports whether t is the named type pkgPath.name (an alias of it
+// counts; an instance of a generic type counts as its origin).
+func IsNamed(t types.Type, pkgPath, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkgPath
+}
+
+// IsVar reports whether obj is the package-level variable pkgPath.name.
+func IsVar(obj types.Object, pkgPath, name string) bool {
+	v, ok := obj.(*types.Var)
+	return ok && !v.IsField() && v.Name() == name && v.Pkg() != nil && v.Pkg().Path() == pkgPath &&
+		v.Parent() == v.Pkg().Scope()
+}
+
+// Deref returns the type that t points to, or t itself.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// Callee returns the function or method that call invokes, statically known,
+// or nil (a call of a function value, a conversion, a builtin). Calls of
+// generic functions resolve to the generic declaration.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// Imports reports whether pkg imports any of paths directly. Analyzers use it
+// to leave at once a package that cannot contain what they look for.
+func Imports(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}

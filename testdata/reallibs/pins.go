@@ -1,0 +1,27 @@
+// Package reallibs is an end-to-end module that imports the REAL libraries
+// retrylint knows, at pinned versions downloaded through the module proxy. Its
+// subpackages are the same cases as the analysistest stubs under testdata/src,
+// written against the real APIs, so the tests prove the analyzers see the real
+// libraries exactly as they see the stubs.
+//
+// This file keeps every pinned module in the build, so that a change of a
+// library's API breaks `go build` here before it silently breaks a stub.
+package reallibs
+
+import (
+	_ "github.com/avast/retry-go/v4"
+	_ "github.com/aws/aws-sdk-go-v2/aws"
+	_ "github.com/aws/aws-sdk-go-v2/aws/retry"
+	_ "github.com/aws/aws-sdk-go-v2/config"
+	_ "github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	_ "github.com/aws/aws-sdk-go-v2/service/s3"
+	_ "github.com/cenkalti/backoff/v4"
+	_ "github.com/cenkalti/backoff/v5"
+	_ "github.com/failsafe-go/failsafe-go"
+	_ "github.com/go-resty/resty/v2"
+	_ "github.com/google/uuid"
+	_ "github.com/hashicorp/go-retryablehttp"
+	_ "github.com/redis/go-redis/v9"
+	_ "github.com/sethvargo/go-retry"
+	_ "k8s.io/apimachinery/pkg/util/wait"
+)
