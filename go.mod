@@ -5,6 +5,7 @@ go 1.25.0
 require golang.org/x/tools v0.49.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.3.4 // indirect
 	go.lsp.dev/jsonrpc2 v0.10.0 // indirect
