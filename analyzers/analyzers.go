@@ -4,6 +4,7 @@
 package analyzers
 
 import (
+	"github.com/retrylint/retrylint/analyzers/ignoredirective"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nojitter"
 	"github.com/retrylint/retrylint/analyzers/unkeyedpost"
@@ -11,12 +12,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// All returns retrylint's analyzers, in the order their documentation lists them.
+// All returns retrylint's analyzers, in the order their documentation lists them,
+// followed by ignoredirective, which reports //retrylint:ignore directives that
+// silence without a reason or name an unknown analyzer.
 func All() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		zerotimeout.Analyzer,
 		nojitter.Analyzer,
 		nestedretry.Analyzer,
 		unkeyedpost.Analyzer,
+		ignoredirective.Analyzer,
 	}
 }

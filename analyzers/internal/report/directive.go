@@ -16,9 +16,14 @@ const DirectivePrefix = "//retrylint:ignore"
 // A Directive is one //retrylint:ignore comment.
 type Directive struct {
 	Pos       token.Pos
+	End       token.Pos // the end of the comment
 	Line      int
 	Analyzers []string // as written, in order
 	Reason    string   // the text after the analyzer list; empty when missing
+	// TrailingComma reports that the analyzer list ends with a comma, as in
+	// "zerotimeout, nojitter why": the words after the space were read as
+	// the reason.
+	TrailingComma bool
 }
 
 // Directives returns the //retrylint:ignore directives of f.
@@ -31,8 +36,9 @@ func Directives(fset *token.FileSet, f *ast.File) []Directive {
 				continue
 			}
 			fields := strings.Fields(rest)
-			d := Directive{Pos: c.Slash, Line: fset.Position(c.Slash).Line}
+			d := Directive{Pos: c.Slash, End: c.End(), Line: fset.Position(c.Slash).Line}
 			if len(fields) > 0 {
+				d.TrailingComma = strings.HasSuffix(fields[0], ",")
 				for _, name := range strings.Split(fields[0], ",") {
 					if name != "" {
 						d.Analyzers = append(d.Analyzers, name)

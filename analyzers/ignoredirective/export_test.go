@@ -1,0 +1,4 @@
+package ignoredirective
+
+// Known returns the analyzer names a directive may use.
+func Known() []string { return known }
