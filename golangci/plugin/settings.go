@@ -77,14 +77,17 @@ type assignment struct{ plugin, value string }
 func set(plugin string, a *analysis.Analyzer, f *flag.Flag, value string) error {
 	assigned.Lock()
 	defer assigned.Unlock()
-	if prev, ok := assigned.by[f]; ok && prev.plugin != plugin && prev.value != value {
+	prev, ok := assigned.by[f]
+	if ok && prev.plugin != plugin && prev.value != value {
 		return fmt.Errorf("setting %s.%s is %q in plugin %s and %q in plugin %s: analyzer flags are shared by every plugin that runs %s, so give it once",
 			a.Name, f.Name, prev.value, prev.plugin, value, plugin, a.Name)
 	}
 	if err := f.Value.Set(value); err != nil {
 		return fmt.Errorf("setting %s.%s: invalid value %q: %v", a.Name, f.Name, value, err)
 	}
-	assigned.by[f] = assignment{plugin, value}
+	if !ok || prev.plugin == plugin {
+		assigned.by[f] = assignment{plugin, value}
+	}
 	return nil
 }
 
