@@ -23,16 +23,19 @@
 // way the flag takes them. An unknown analyzer or setting is an error that
 // names it.
 //
-// Analyzer flags are process-wide (an analysis.Analyzer is a package
-// variable, and golangci-lint builds the analyzers once per run), so a setting
-// given to one plugin holds for every plugin that runs the same analyzer. Two
-// plugins that set the same flag to different values are therefore an error
-// rather than a race between them.
+// Each analyzer belongs to one configured plugin: configuring the retrylint
+// plugin and a per-analyzer plugin for the same analyzer is an error. Both
+// would run it, golangci-lint would report its findings under only one of the
+// two names (so a //nolint naming the other would not match), and the
+// analyzer's flags are process-wide (an analysis.Analyzer is a package
+// variable, and golangci-lint builds the analyzers once per run), so two
+// plugins' settings for it could not both hold.
 package plugin
 
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/retrylint/retrylint/analyzers"
@@ -80,9 +83,12 @@ func newAll(conf any) (register.LinterPlugin, error) {
 		if !ok && settings[name] != nil {
 			return nil, fmt.Errorf("setting %q: want a map of %s's settings, not %v", name, name, settings[name])
 		}
-		if err := apply(AllName, a, flags); err != nil {
+		if err := apply(a, flags); err != nil {
 			return nil, err
 		}
+	}
+	if err := claim(AllName, all); err != nil {
+		return nil, err
 	}
 	return linter(all), nil
 }
@@ -95,9 +101,34 @@ func newOne(a *analysis.Analyzer) register.NewPlugin {
 		if err != nil {
 			return nil, err
 		}
-		if err := apply(a.Name, a, settings); err != nil {
+		if err := apply(a, settings); err != nil {
+			return nil, err
+		}
+		if err := claim(a.Name, []*analysis.Analyzer{a}); err != nil {
 			return nil, err
 		}
 		return linter{a}, nil
 	}
+}
+
+// owners records which configured plugin runs each analyzer.
+var owners = struct {
+	sync.Mutex
+	by map[*analysis.Analyzer]string
+}{by: make(map[*analysis.Analyzer]string)}
+
+// claim records that plugin runs as, or fails if another plugin already does.
+func claim(plugin string, as []*analysis.Analyzer) error {
+	owners.Lock()
+	defer owners.Unlock()
+	for _, a := range as {
+		if owner, ok := owners.by[a]; ok && owner != plugin {
+			return fmt.Errorf("plugins %s and %s both run analyzer %s: configure either the %s plugin or per-analyzer plugins, not both",
+				owner, plugin, a.Name, AllName)
+		}
+	}
+	for _, a := range as {
+		owners.by[a] = plugin
+	}
+	return nil
 }

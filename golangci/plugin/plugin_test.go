@@ -22,24 +22,27 @@ func fake(t *testing.T) (*analysis.Analyzer, *time.Duration, *string, *bool, *in
 	return a, timeout, clients, strict, attempts
 }
 
-func resetAssigned(t *testing.T) {
-	t.Cleanup(func() {
-		assigned.Lock()
-		clear(assigned.by)
-		assigned.Unlock()
-	})
+// resetOwners forgets which plugins were configured, now and after the test,
+// as a new golangci-lint process would.
+func resetOwners(t *testing.T) {
+	reset := func() {
+		owners.Lock()
+		clear(owners.by)
+		owners.Unlock()
+	}
+	reset()
+	t.Cleanup(reset)
 }
 
 func TestApply(t *testing.T) {
-	resetAssigned(t)
-	a, timeout, clients, strict, attempts := fake(t)
+		a, timeout, clients, strict, attempts := fake(t)
 	settings := decode(t, map[string]any{
 		"timeout":  "10s",
 		"clients":  []any{"example.com/a.Client", "example.com/b.Client"},
 		"strict":   true,
 		"attempts": 5,
 	})
-	if err := apply("fake", a, settings); err != nil {
+	if err := apply(a, settings); err != nil {
 		t.Fatal(err)
 	}
 	if *timeout != 10*time.Second || *clients != "example.com/a.Client,example.com/b.Client" || !*strict || *attempts != 5 {
@@ -69,29 +72,23 @@ func TestApplyErrors(t *testing.T) {
 		{map[string]any{"clients": []any{"a,b"}}, `setting fake.clients: list item "a,b" cannot be one item`},
 		{map[string]any{"clients": map[string]any{"a": 1}}, `setting fake.clients: want a string, number, boolean or list`},
 	} {
-		resetAssigned(t)
-		a, _, _, _, _ := fake(t)
-		err := apply("fake", a, decode(t, tc.settings))
+				a, _, _, _, _ := fake(t)
+		err := apply(a, decode(t, tc.settings))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("apply(%v) = %v, want an error containing %q", tc.settings, err, tc.want)
 		}
 	}
 }
 
-// TestConflict proves that two plugins cannot give one flag two values, while
-// they may repeat the same value.
-func TestConflict(t *testing.T) {
-	resetAssigned(t)
-	a, _, _, _, _ := fake(t)
-	if err := apply("retrylint", a, map[string]any{"timeout": "10s"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := apply("fake", a, map[string]any{"timeout": "10s"}); err != nil {
-		t.Errorf("the same value from a second plugin: %v", err)
-	}
-	err := apply("fake", a, map[string]any{"timeout": "5s"})
-	if err == nil || !strings.Contains(err.Error(), `setting fake.timeout is "10s" in plugin retrylint and "5s" in plugin fake`) {
-		t.Errorf("a second value from a second plugin: got %v", err)
+// TestOneOwner proves that an analyzer runs under one configured plugin only.
+func TestOneOwner(t *testing.T) {
+	resetOwners(t)
+	build(t, AllName, nil)
+	build(t, AllName, nil) // the same plugin again is fine
+	newPlugin, _ := register.GetPlugin("nojitter")
+	_, err := newPlugin(nil)
+	if err == nil || !strings.Contains(err.Error(), "plugins retrylint and nojitter both run analyzer nojitter: configure either the retrylint plugin or per-analyzer plugins, not both") {
+		t.Errorf("got %v", err)
 	}
 }
 
@@ -100,8 +97,8 @@ func TestConflict(t *testing.T) {
 // as a setting: each is set to its own default, through both the per-analyzer
 // plugin and the retrylint plugin.
 func TestPlugins(t *testing.T) {
-	resetAssigned(t)
-	all := analyzers.All()
+	resetOwners(t)
+		all := analyzers.All()
 	perAnalyzer := map[string]any{}
 	for _, a := range all {
 		settings := map[string]any{}
@@ -112,6 +109,7 @@ func TestPlugins(t *testing.T) {
 			t.Errorf("plugin %s runs %v, want only its analyzer", a.Name, got)
 		}
 	}
+	resetOwners(t)
 	got := build(t, AllName, perAnalyzer)
 	if len(got) != len(all) {
 		t.Errorf("plugin %s runs %d analyzers, want %d", AllName, len(got), len(all))
@@ -147,6 +145,7 @@ func build(t *testing.T, name string, conf any) []*analysis.Analyzer {
 }
 
 func TestAllPluginErrors(t *testing.T) {
+	resetOwners(t)
 	for _, tc := range []struct {
 		conf any
 		want string

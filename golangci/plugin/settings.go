@@ -7,15 +7,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// apply sets a's flags from settings, on behalf of the plugin named plugin.
+// apply sets a's flags from settings.
 // It walks a.Flags rather than a table of its own, so every flag an analyzer
 // defines is a setting, under the same name, with no change here.
-func apply(plugin string, a *analysis.Analyzer, settings map[string]any) error {
+func apply(a *analysis.Analyzer, settings map[string]any) error {
 	for _, key := range sortedKeys(settings) {
 		f := a.Flags.Lookup(key)
 		if f == nil {
@@ -31,7 +30,7 @@ func apply(plugin string, a *analysis.Analyzer, settings map[string]any) error {
 		if err != nil {
 			return fmt.Errorf("setting %s.%s: %v", a.Name, key, err)
 		}
-		if err := set(plugin, a, f, value); err != nil {
+		if err := set(a, f, value); err != nil {
 			return err
 		}
 	}
@@ -65,28 +64,9 @@ func flagValue(v any) (string, error) {
 	}
 }
 
-// assigned records, per flag, the value a plugin gave it, so that two plugins
-// cannot silently give one process-wide flag two values.
-var assigned = struct {
-	sync.Mutex
-	by map[*flag.Flag]assignment
-}{by: make(map[*flag.Flag]assignment)}
-
-type assignment struct{ plugin, value string }
-
-func set(plugin string, a *analysis.Analyzer, f *flag.Flag, value string) error {
-	assigned.Lock()
-	defer assigned.Unlock()
-	prev, ok := assigned.by[f]
-	if ok && prev.plugin != plugin && prev.value != value {
-		return fmt.Errorf("setting %s.%s is %q in plugin %s and %q in plugin %s: analyzer flags are shared by every plugin that runs %s, so give it once",
-			a.Name, f.Name, prev.value, prev.plugin, value, plugin, a.Name)
-	}
+func set(a *analysis.Analyzer, f *flag.Flag, value string) error {
 	if err := f.Value.Set(value); err != nil {
 		return fmt.Errorf("setting %s.%s: invalid value %q: %v", a.Name, f.Name, value, err)
-	}
-	if !ok || prev.plugin == plugin {
-		assigned.by[f] = assignment{plugin, value}
 	}
 	return nil
 }
