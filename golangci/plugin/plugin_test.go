@@ -35,7 +35,7 @@ func resetOwners(t *testing.T) {
 }
 
 func TestApply(t *testing.T) {
-		a, timeout, clients, strict, attempts := fake(t)
+	a, timeout, clients, strict, attempts := fake(t)
 	settings := decode(t, map[string]any{
 		"timeout":  "10s",
 		"clients":  []any{"example.com/a.Client", "example.com/b.Client"},
@@ -72,7 +72,7 @@ func TestApplyErrors(t *testing.T) {
 		{map[string]any{"clients": []any{"a,b"}}, `setting fake.clients: list item "a,b" cannot be one item`},
 		{map[string]any{"clients": map[string]any{"a": 1}}, `setting fake.clients: want a string, number, boolean or list`},
 	} {
-				a, _, _, _, _ := fake(t)
+		a, _, _, _, _ := fake(t)
 		err := apply(a, decode(t, tc.settings))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("apply(%v) = %v, want an error containing %q", tc.settings, err, tc.want)
@@ -98,7 +98,7 @@ func TestOneOwner(t *testing.T) {
 // plugin and the retrylint plugin.
 func TestPlugins(t *testing.T) {
 	resetOwners(t)
-		all := analyzers.All()
+	all := analyzers.All()
 	perAnalyzer := map[string]any{}
 	for _, a := range all {
 		settings := map[string]any{}
