@@ -1,0 +1,4 @@
+package zerotimeout
+
+// DurationExpr is durationExpr, for the external test.
+var DurationExpr = durationExpr

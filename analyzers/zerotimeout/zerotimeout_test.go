@@ -1,0 +1,71 @@
+package zerotimeout_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
+	"github.com/retrylint/retrylint/analyzers/zerotimeout"
+)
+
+func TestZeroTimeout(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer,
+		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated")
+}
+
+// setFlag sets an analyzer flag for the rest of the test.
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := zerotimeout.Analyzer.Flags.Lookup(name)
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+func TestTestFilesSkippedByDefault(t *testing.T) {
+	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/testfiles")
+}
+
+func TestTestsFlag(t *testing.T) {
+	setFlag(t, "tests", "true")
+	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/testfileson")
+}
+
+func TestTimeoutFlag(t *testing.T) {
+	setFlag(t, "timeout", "1500ms")
+	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/timeoutflag")
+}
+
+func TestDoc(t *testing.T) {
+	doc := zerotimeout.Analyzer.Doc
+	title, _, _ := strings.Cut(doc, "\n")
+	if title != "report http.Client values that can wait forever" {
+		t.Errorf("Doc title = %q", title)
+	}
+	if strings.Contains(doc, "//") || !strings.Contains(doc, "-timeout duration") {
+		t.Errorf("Doc is not the unwrapped package comment:\n%s", doc)
+	}
+}
+
+func TestDurationExpr(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		30 * time.Second:        "30 * time.Second",
+		time.Second:             "time.Second",
+		1500 * time.Millisecond: "1500 * time.Millisecond",
+		time.Minute:             "time.Minute",
+		90 * time.Minute:        "90 * time.Minute",
+		2 * time.Hour:           "2 * time.Hour",
+		time.Microsecond:        "time.Microsecond",
+		1001 * time.Nanosecond:  "1001 * time.Nanosecond",
+	} {
+		if got := zerotimeout.DurationExpr("time", d); got != want {
+			t.Errorf("DurationExpr(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := zerotimeout.DurationExpr("", time.Second); got != "Second" {
+		t.Errorf("with a dot import: %q", got)
+	}
+}

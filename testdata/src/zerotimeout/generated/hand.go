@@ -1,0 +1,5 @@
+package generated
+
+import "net/http"
+
+var Hand = http.DefaultClient // want `^http.DefaultClient has no Timeout`

@@ -1,0 +1,7 @@
+package names
+
+import "net/http"
+
+func noTimeImport() *http.Client {
+	return &http.Client{} // want `^http.Client has no Timeout`
+}

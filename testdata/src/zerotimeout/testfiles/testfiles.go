@@ -1,0 +1,2 @@
+// Package testfiles has its only clients in a _test.go file.
+package testfiles

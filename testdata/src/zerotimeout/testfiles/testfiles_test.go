@@ -1,0 +1,6 @@
+package testfiles
+
+import "net/http"
+
+// Not reported by default: go test -timeout ends a hung test.
+var testClient = &http.Client{}

@@ -1,0 +1,6 @@
+package testfileson
+
+import "net/http"
+
+// Reported with -zerotimeout.tests.
+var testClient = &http.Client{} // want `^http.Client has no Timeout`
