@@ -32,8 +32,8 @@ type finding struct {
 // result is the outcome of analysing one package: the findings of each of
 // its files (an empty list clears a file).
 type result struct {
-	files  map[string]*fileResult
-	cached bool // no load was needed: the package and the buffers were unchanged
+	files map[string]*fileResult
+	how   string // "cached" (nothing changed), "rechecked" (only the package's files changed) or "loaded"
 }
 
 // loader loads packages with go/packages and runs the analyzers on them
@@ -47,6 +47,7 @@ type loader struct {
 
 	mu      sync.Mutex
 	results map[string]*keyedResult // by runKey
+	graphs  []*keyedGraph           // the last loaded package graphs, newest first
 	parsed  *parseCache
 }
 
@@ -99,6 +100,7 @@ func (l *loader) forget() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	clear(l.results)
+	l.graphs = nil
 }
 
 // analyze returns the findings for the package of path, with overlay (file
@@ -117,12 +119,18 @@ func (l *loader) analyze(ctx context.Context, path string, overlay map[string][]
 	prev := l.results[rk]
 	l.mu.Unlock()
 	if prev != nil && prev.key == key {
-		return &result{files: prev.res.files, cached: true}, nil
+		return &result{files: prev.res.files, how: "cached"}, nil
 	}
 
-	res, err := l.load(ctx, path, overlay)
+	res, err := l.recheck(path, overlay)
+	if res == nil && err == nil {
+		res, err = l.load(ctx, path, overlay)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if res.how == "" {
+		res.how = "loaded"
 	}
 	l.mu.Lock()
 	l.results[rk] = &keyedResult{key: key, res: res}
@@ -154,8 +162,8 @@ func contentKey(path string, overlay map[string][]byte) string {
 	return string(h.Sum(nil))
 }
 
-// load loads and analyses path's package.
-func (l *loader) load(ctx context.Context, path string, overlay map[string][]byte) (_ *result, err error) {
+// load loads path's package and its dependencies and analyses it.
+func (l *loader) load(ctx context.Context, path string, overlay map[string][]byte) (*result, error) {
 	sources := newSourceSet()
 	cfg := &packages.Config{
 		Context: ctx,
@@ -177,12 +185,18 @@ func (l *loader) load(ctx context.Context, path string, overlay map[string][]byt
 		return nil, ctx.Err()
 	}
 	l.parsed.sweep()
-
-	res := &result{files: map[string]*fileResult{path: {text: overlayOrDisk(path, overlay)}}}
 	pkg := rootPackage(pkgs, path)
 	if pkg == nil {
-		return res, nil // not part of any package the build sees (build tags, outside a module)
+		// Not part of any package the build sees (build tags, outside a module).
+		return &result{files: map[string]*fileResult{path: {text: overlayOrDisk(path, overlay)}}}, nil
 	}
+	l.remember(runKey(path), &graph{root: pkg, depsKey: depsKey(path, pkg, overlay)})
+	return l.check(path, pkg, sources, overlay)
+}
+
+// check runs the analyzers on pkg, whose files were parsed from sources.
+func (l *loader) check(path string, pkg *packages.Package, sources *sourceSet, overlay map[string][]byte) (_ *result, err error) {
+	res := &result{files: map[string]*fileResult{path: {text: overlayOrDisk(path, overlay)}}}
 	for _, file := range pkg.GoFiles {
 		if text, ok := sources.get(file); ok {
 			res.files[file] = &fileResult{text: text}
@@ -191,6 +205,7 @@ func (l *loader) load(ctx context.Context, path string, overlay map[string][]byt
 	// Broken code is expected while typing: the checker skips the
 	// analyzers that cannot run on an ill-typed package, and the others
 	// report what they still can.
+	//
 	// An analyzer that panics must not take the editor's server with it.
 	// Sequential mode runs every analyzer on this goroutine, where the
 	// panic can be recovered.

@@ -331,7 +331,7 @@ func (s *server) analyze(ctx context.Context, path string) {
 		return
 	}
 	if s.opts.Verbose {
-		s.opts.Log.Printf("%s: %d files analysed in %v (cached: %v)", path, len(res.files), time.Since(start).Round(time.Millisecond), res.cached)
+		s.opts.Log.Printf("%s: %d files %s and analysed in %v", path, len(res.files), res.how, time.Since(start).Round(time.Millisecond))
 	}
 
 	s.publishMu.Lock()
