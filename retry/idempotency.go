@@ -22,7 +22,8 @@ const IdempotencyKeyHeader = "Idempotency-Key"
 // attempt look new to the server, which defeats its purpose.
 func NewIdempotencyKey() string {
 	var u [16]byte
-	rand.Read(u[:]) // never returns an error; it crashes the program if the system has no randomness
+	// Read never returns an error: it crashes the program if the system has no randomness.
+	rand.Read(u[:])
 	u[6] = u[6]&0x0f | 0x40 // version 4
 	u[8] = u[8]&0x3f | 0x80 // variant 10 (RFC 9562)
 	var s [36]byte
