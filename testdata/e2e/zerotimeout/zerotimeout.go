@@ -1,0 +1,50 @@
+// Package zerotimeout shows HTTP clients that can wait forever, as
+// retrylint's zerotimeout analyzer reports them.
+package zerotimeout
+
+import (
+	"io"
+	"net/http"
+	"time"
+)
+
+// Fetcher fetches documents from one service.
+type Fetcher struct {
+	hc *http.Client
+}
+
+// NewFetcher makes a Fetcher whose client has no timeout.
+func NewFetcher(t http.RoundTripper) *Fetcher {
+	return &Fetcher{hc: &http.Client{ // want `http.Client has no Timeout: a server that stops answering blocks its calls forever`
+		Transport: t,
+	}}
+}
+
+// NewConfigured makes a Fetcher whose Timeout is set before any use: fine.
+func NewConfigured(d time.Duration) *Fetcher {
+	f := &Fetcher{hc: &http.Client{}}
+	f.hc.Timeout = d
+	return f
+}
+
+// Status asks for the status page through the default client.
+func Status(u string) (int, error) {
+	resp, err := http.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout`
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(io.Discard, resp.Body)
+	return resp.StatusCode, err
+}
+
+// Send sends req through the default client.
+func Send(req *http.Request) (*http.Response, error) {
+	return http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+}
+
+// Shared is a package-level client without a timeout.
+var Shared http.Client // want `zero-value http.Client Shared has no Timeout`
+
+// Timed has a timeout: fine.
+var Timed = &http.Client{Timeout: 5 * time.Second}
