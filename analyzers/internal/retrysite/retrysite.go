@@ -8,10 +8,16 @@
 package retrysite
 
 import (
+	"go/ast"
+	"go/token"
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // Analyzer finds the retry sites of a package.
@@ -22,10 +28,367 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil)},
+}
+
+// recogniser is the state of one run.
+type recogniser struct {
+	pass        *analysis.Pass
+	info        *types.Info
+	pkg         *types.Package
+	decls       map[*types.Func]*ast.FuncDecl
+	assigned    map[types.Object]*assigns
+	helperWaits map[*types.Func]WaitsFact
+}
+
+// assigns are the values a variable is given: its initialiser and the
+// right-hand sides of its assignments. unknown is set when it is also
+// assigned in a way the analysis does not follow (a tuple, x++, &x).
+type assigns struct {
+	exprs   []ast.Expr
+	unknown bool
+	stepped bool // x++, x--, x op= y: the value derives from the old one
+}
+
+// loopAt is a loop met during the traversal.
+type loopAt struct {
+	stmt  ast.Stmt
+	label *types.Label
+	fn    ast.Node      // innermost enclosing function
+	decl  *ast.FuncDecl // outermost, for facts
+}
+
+type callAt struct {
+	call *ast.CallExpr
+	fn   ast.Node
+	decl *ast.FuncDecl
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// TODO(retrysite): the recogniser lands with issue 4.
-	return &Result{}, nil
+	a := &recogniser{
+		pass:        pass,
+		info:        pass.TypesInfo,
+		pkg:         pass.Pkg,
+		decls:       map[*types.Func]*ast.FuncDecl{},
+		assigned:    map[types.Object]*assigns{},
+		helperWaits: map[*types.Func]WaitsFact{},
+	}
+	res := &Result{a: a}
+	if a.info == nil || a.pkg == nil {
+		return res, nil
+	}
+	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok {
+		return res, nil
+	}
+	// Library calls are possible only in a package that imports a library
+	// (or a package with facts, checked per call); loops need no import at
+	// all: an immediate retry loop uses nothing but the language.
+	libraries := typematch.Imports(a.pkg, libraryPaths()...)
+
+	var (
+		loops     []loopAt
+		calls     []callAt
+		generated bool
+	)
+	filter := []ast.Node{
+		(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
+		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
+	}
+	for cur := range insp.Root().Preorder(filter...) {
+		switch n := cur.Node().(type) {
+		case *ast.File:
+			generated = ast.IsGenerated(n)
+		case *ast.FuncDecl:
+			if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
+				a.decls[fn] = n
+			}
+		case *ast.AssignStmt:
+			a.recordAssign(n)
+		case *ast.ValueSpec:
+			a.recordSpec(n)
+		case *ast.IncDecStmt:
+			if obj := identObj(a.info, n.X); obj != nil {
+				a.add(obj, nil)
+				a.assigned[obj].stepped = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				a.markUnknown(n.X)
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if generated {
+				continue
+			}
+			fn, decl := enclosing(cur)
+			if fn == nil {
+				continue
+			}
+			var label *types.Label
+			if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
+				label, _ = a.info.Defs[l.Label].(*types.Label)
+			}
+			loops = append(loops, loopAt{n.(ast.Stmt), label, fn, decl})
+		case *ast.CallExpr:
+			if generated {
+				continue
+			}
+			if fn, decl := enclosing(cur); fn != nil {
+				calls = append(calls, callAt{n, fn, decl})
+			}
+		}
+	}
+
+	facts := map[*types.Func]Bound{}
+	addFact := func(decl *ast.FuncDecl, b Bound) {
+		if decl == nil {
+			return
+		}
+		fn, ok := a.info.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return
+		}
+		if old, ok := facts[fn]; !ok || larger(b, old) {
+			facts[fn] = b
+		}
+	}
+
+	for _, l := range loops {
+		site, periodic := a.loop(l.stmt, l.label, l.fn)
+		if site != nil {
+			res.Sites = append(res.Sites, site)
+			addFact(l.decl, site.Bound)
+		}
+		if periodic != nil {
+			res.Periodic = append(res.Periodic, periodic)
+		}
+	}
+	for _, c := range calls {
+		fn := typematch.Callee(a.info, c.call)
+		if fn == nil {
+			continue
+		}
+		var site *Site
+		if libraries {
+			if r := runnerOf(fn); r != nil {
+				site = a.librarySite(c, fn, r)
+			}
+		}
+		if site != nil {
+			res.Sites = append(res.Sites, site)
+			addFact(c.decl, site.Bound)
+		}
+	}
+	sortSites(res.Sites)
+
+	for fn, b := range facts {
+		a.pass.ExportObjectFact(fn, &RetriesFact{Bound: b})
+	}
+	a.exportWaitFacts()
+	return res, nil
+}
+
+// enclosing returns the innermost function around cur and the outermost
+// function declaration.
+func enclosing(cur inspector.Cursor) (fn ast.Node, decl *ast.FuncDecl) {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fn == nil {
+			fn = c.Node()
+		}
+		if d, ok := c.Node().(*ast.FuncDecl); ok {
+			decl = d
+		}
+	}
+	return fn, decl
+}
+
+// larger reports whether bound b says more attempts than old.
+func larger(b, old Bound) bool {
+	rank := func(b Bound) int {
+		switch {
+		case b.Kind == Unbounded:
+			return 1 << 30
+		case b.Finite():
+			return b.Attempts
+		}
+		return 0
+	}
+	return rank(b) > rank(old)
+}
+
+// librarySite builds the site of a call to a known runner.
+func (a *recogniser) librarySite(c callAt, fn *types.Func, r *runner) *Site {
+	i := r.op
+	if i < 0 {
+		i = fn.Signature().Params().Len() - 1
+	}
+	if i < 0 || i >= len(c.call.Args) {
+		return nil
+	}
+	s := &Site{Kind: LibraryCall, Node: c.call, Runner: fn, Func: c.fn, Bound: Bound{Kind: Unknown}}
+	s.Attempt, s.Operation = a.operation(c.call.Args[i])
+	r.site(a, c.call, s)
+	return s
+}
+
+// operation resolves the operation handed to a runner: a function literal
+// (directly or through a local variable) or a function or method of this
+// package.
+func (a *recogniser) operation(e ast.Expr) (*ast.BlockStmt, *types.Func) {
+	e = ast.Unparen(a.value(e))
+	// A conversion to the runner's operation type: backoff.Operation(f).
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := a.info.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(a.value(call.Args[0]))
+		}
+	}
+	switch e := e.(type) {
+	case *ast.FuncLit:
+		return e.Body, nil
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
+		var id *ast.Ident
+		switch e := e.(type) {
+		case *ast.Ident:
+			id = e
+		case *ast.SelectorExpr:
+			id = e.Sel
+		case *ast.IndexExpr:
+			id = identOrSel(e.X)
+		}
+		if id == nil {
+			return nil, nil
+		}
+		fn, ok := a.info.Uses[id].(*types.Func)
+		if !ok {
+			return nil, nil
+		}
+		fn = fn.Origin()
+		if d := a.decls[fn]; d != nil {
+			return d.Body, fn
+		}
+		return nil, fn
+	}
+	return nil, nil
+}
+
+// value follows a local variable assigned once to its value.
+func (a *recogniser) value(e ast.Expr) ast.Expr {
+	for range 8 {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return e
+		}
+		v, ok := a.info.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Pkg() != a.pkg || v.Parent() == a.pkg.Scope() {
+			return e
+		}
+		as := a.assigned[v]
+		if as == nil || as.unknown || as.stepped || len(as.exprs) != 1 {
+			return e
+		}
+		if d, ok := as.exprs[0].(*ast.Ident); ok && a.info.Defs[d] == v {
+			return e // declared without a value
+		}
+		e = as.exprs[0]
+	}
+	return e
+}
+
+func (a *recogniser) recordAssign(n *ast.AssignStmt) {
+	if len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+		// x op= y: the new value derives from the old one and y.
+		if obj := identObj(a.info, n.Lhs[0]); obj != nil {
+			a.add(obj, n.Rhs[0])
+			a.assigned[obj].stepped = true
+		}
+		return
+	}
+	if len(n.Lhs) != len(n.Rhs) {
+		for _, l := range n.Lhs {
+			a.markUnknown(l)
+		}
+		return
+	}
+	for i, l := range n.Lhs {
+		if obj := identObj(a.info, l); obj != nil {
+			a.add(obj, n.Rhs[i])
+		}
+	}
+}
+
+func (a *recogniser) recordSpec(n *ast.ValueSpec) {
+	for i, id := range n.Names {
+		obj := a.info.Defs[id]
+		if obj == nil {
+			continue
+		}
+		switch {
+		case len(n.Values) == len(n.Names):
+			a.add(obj, n.Values[i])
+		case len(n.Values) == 0:
+			a.add(obj, id) // the zero value
+		default:
+			a.markUnknown(id)
+		}
+	}
+}
+
+// add records a value of obj; nil only creates its entry.
+func (a *recogniser) add(obj types.Object, e ast.Expr) {
+	as := a.assigned[obj]
+	if as == nil {
+		as = &assigns{}
+		a.assigned[obj] = as
+	}
+	if e != nil {
+		as.exprs = append(as.exprs, e)
+	}
+}
+
+func (a *recogniser) markUnknown(e ast.Expr) {
+	obj := identObj(a.info, e)
+	if obj == nil {
+		return
+	}
+	as := a.assigned[obj]
+	if as == nil {
+		as = &assigns{}
+		a.assigned[obj] = as
+	}
+	as.unknown = true
+}
+
+func (a *recogniser) importFact(fn *types.Func, f analysis.Fact) bool {
+	return a.pass.ImportObjectFact(fn, f)
+}
+
+// exportWaitFacts exports a WaitsFact for each function of the package that
+// waits for a duration parameter, so that loops in other packages see it.
+func (a *recogniser) exportWaitFacts() {
+	for fn, d := range a.decls {
+		if d.Body == nil || !hasDurationParam(fn) {
+			continue
+		}
+		if k, p := a.waitHelper(fn); k != 0 {
+			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: k, Param: p})
+		}
+	}
+}
+
+func hasDurationParam(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	for i := 0; i < params.Len(); i++ {
+		if typematch.IsNamed(params.At(i).Type(), "time", "Duration") {
+			return true
+		}
+	}
+	return false
+}
+
+func sortSites(s []*Site) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].Node.Pos() < s[j-1].Node.Pos(); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 }

@@ -131,6 +131,39 @@ func (s *Site) Contains(pos token.Pos) bool {
 type Result struct {
 	// Sites lists every site of the package's non-generated files, in source order.
 	Sites []*Site
+	// Periodic lists the loops that wait but are not retry sites: pollers
+	// and workers that wait whatever happens (a ticker loop, for { job();
+	// sleep(d) }), and poll-until-ready loops that end on error. Their Kind is
+	// Loop and their Waits are filled; their Attempt is the loop body.
+	Periodic []*Site
+
+	a *recogniser
+}
+
+// Value follows e, when it is a local variable assigned exactly once (its
+// declaration included), to the expression it was given; otherwise it
+// returns e. Analyzers use it to see where a duration or a backoff comes from.
+func (r *Result) Value(e ast.Expr) ast.Expr {
+	if r.a == nil {
+		return e
+	}
+	return r.a.value(e)
+}
+
+// Values returns the expressions a variable of the package is given (its
+// initialiser, or its name when declared without one, and the right-hand
+// sides of its assignments, x op= y included) and whether that list is
+// complete (false when it is also changed in ways not listed: a tuple
+// assignment, &x).
+func (r *Result) Values(obj types.Object) (exprs []ast.Expr, complete bool) {
+	if r.a == nil {
+		return nil, false
+	}
+	as := r.a.assigned[obj]
+	if as == nil {
+		return nil, true
+	}
+	return as.exprs, !as.unknown
 }
 
 // Enclosing returns the sites whose attempt contains pos, outermost first.
@@ -157,5 +190,16 @@ type RetriesFact struct {
 	Bound Bound
 }
 
-func (*RetriesFact) AFact()          {}
+func (*RetriesFact) AFact()           {}
 func (f *RetriesFact) String() string { return "retries(" + f.Bound.String() + ")" }
+
+// WaitsFact marks a function that pauses for the duration passed as its
+// parameter Param (a sleepCtx(ctx, d) helper), so that a loop in another
+// package that calls it is seen to wait.
+type WaitsFact struct {
+	Kind  WaitKind
+	Param int
+}
+
+func (*WaitsFact) AFact()           {}
+func (f *WaitsFact) String() string { return fmt.Sprintf("waits(param %d)", f.Param) }

@@ -1,0 +1,669 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// maxCandidates bounds the attempts tried per loop: a retry loop's attempt is
+// one of its first few checked calls.
+const maxCandidates = 8
+
+// loop classifies one for or range statement: a retry site, a periodic loop
+// (it waits, whatever happens), or neither (nil, nil).
+func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site, periodic *Site) {
+	var (
+		body       *ast.BlockStmt
+		cond, post ast.Node
+		bound      = Bound{Kind: Unknown}
+		counter    types.Object
+	)
+	switch s := stmt.(type) {
+	case *ast.ForStmt:
+		body, post = s.Body, s.Post
+		if s.Cond != nil {
+			cond = s.Cond
+		}
+		bound, counter = a.forBound(s)
+	case *ast.RangeStmt:
+		body = s.Body
+		t := a.info.TypeOf(s.X)
+		if t == nil {
+			return nil, nil
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			if u.Info()&types.IsInteger == 0 {
+				return nil, nil // a string
+			}
+			bound = Bound{Kind: Unknown}
+			if tv := a.info.Types[s.X]; tv.Value != nil {
+				if n, ok := constant.Int64Val(tv.Value); ok && n > 0 {
+					bound = Bound{Kind: Known, Attempts: int(n)}
+				}
+			}
+		case *types.Chan:
+			// for range ticker.C, for range time.Tick(d): a periodic loop.
+			if w, ok := a.tickerRange(s.X); ok {
+				waits := append([]Wait{w}, a.waits(body, stmt)...)
+				return nil, &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
+			}
+			return nil, nil
+		default:
+			// A collection: a site only when its elements are not fed to
+			// the attempt (for _, d := range delays { ...; sleep(d) }).
+			n, ok := a.waitOnlyRange(s)
+			if !ok {
+				return nil, nil
+			}
+			bound = Bound{Kind: Unknown}
+			if n > 0 {
+				bound = Bound{Kind: Known, Attempts: n}
+			}
+		}
+	default:
+		return nil, nil
+	}
+	if body == nil || len(body.List) == 0 {
+		return nil, nil
+	}
+	waits := a.waits(body, stmt)
+	var cexpr ast.Expr
+	if cond != nil {
+		cexpr = cond.(ast.Expr)
+	}
+	att := a.retries(stmt, label, body, cexpr, post, counter)
+	if att == nil {
+		if len(waits) > 0 {
+			return nil, &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}
+		}
+		return nil, nil
+	}
+	if len(waits) == 0 && a.rateLimited(body) {
+		return nil, nil // its only pause is a rate limiter: a throttled worker
+	}
+	if bound.Kind == Unknown && stmtIsFor(stmt) {
+		bound = a.bodyBound(stmt.(*ast.ForStmt), att.call)
+	}
+	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}, nil
+}
+
+func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }
+
+// retries returns the attempt that the loop re-runs when it fails and leaves
+// when it succeeds, or nil.
+func (a *recogniser) retries(stmt ast.Stmt, label *types.Label, body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object) *attempt {
+	cands := a.attempts(body, cond, post, counter)
+	if len(cands) == 0 {
+		return nil
+	}
+	labels := map[*types.Label]bool{}
+	flags := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok {
+			if lbl, ok := a.info.Defs[l.Label].(*types.Label); ok {
+				labels[lbl] = true
+			}
+		}
+		return true
+	})
+	if cond != nil {
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := a.info.Uses[id].(*types.Var); ok && isBool(v.Type()) {
+					flags[v] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, att := range cands {
+		w := &walker{info: a.info, label: label, labels: labels, cond: cond, att: att, flags: flags}
+		w.sc = success
+		if w.run(body) != exits {
+			continue
+		}
+		fails := []scenario{}
+		if att.errResult || len(att.errs) > 0 {
+			fails = append(fails, failErr)
+		}
+		if len(att.resps) > 0 {
+			fails = append(fails, failStatus)
+		}
+		if att.boolResult || len(att.bools) > 0 {
+			fails = append(fails, failBool)
+		}
+		for _, sc := range fails {
+			w.sc, w.steps = sc, 0
+			if w.run(body)&around != 0 {
+				return att
+			}
+		}
+	}
+	return nil
+}
+
+// attempts returns the checked calls of a loop: calls in its body, condition
+// or post statement (not in nested loops or function literals) whose error,
+// bool or HTTP response is kept or tested.
+func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object) []*attempt {
+	var out []*attempt
+	byCall := map[*ast.CallExpr]*attempt{}
+	add := func(call *ast.CallExpr, lhs []ast.Expr) {
+		if len(out) >= maxCandidates && byCall[call] == nil {
+			return
+		}
+		sig, ok := a.info.TypeOf(call.Fun).(*types.Signature)
+		if !ok || a.isWait(call) || feedsIndex(a.info, call, counter) {
+			return
+		}
+		res := sig.Results()
+		att := byCall[call]
+		if att == nil {
+			att = &attempt{call: call, errs: map[types.Object]bool{}, bools: map[types.Object]bool{}, resps: map[types.Object]bool{}}
+		}
+		hasErr := false
+		for i := 0; i < res.Len(); i++ {
+			if isError(res.At(i).Type()) {
+				hasErr = true
+			}
+		}
+		if lhs == nil {
+			if res.Len() == 1 {
+				att.errResult = hasErr
+				att.boolResult = isBool(res.At(0).Type())
+			}
+		} else if len(lhs) == res.Len() {
+			for i, l := range lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || id.Name == "_" {
+					continue
+				}
+				obj := a.info.ObjectOf(id)
+				t := res.At(i).Type()
+				switch {
+				case isError(t):
+					att.errs[obj] = true
+				case isBool(t) && !hasErr:
+					att.bools[obj] = true
+				case hasStatus(t):
+					att.resps[obj] = true
+				}
+			}
+		}
+		if len(att.errs)+len(att.bools)+len(att.resps) == 0 && !att.errResult && !att.boolResult {
+			return
+		}
+		if byCall[call] == nil {
+			byCall[call] = att
+			out = append(out, att)
+		}
+	}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+					add(call, n.Lhs)
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 {
+				if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					add(call, lhs)
+				}
+			}
+		case *ast.IfStmt:
+			a.condCalls(n.Cond, add)
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				a.condCalls(e, add)
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	if cond != nil {
+		a.condCalls(cond, add)
+		ast.Inspect(cond, visit)
+	}
+	if post != nil {
+		ast.Inspect(post, visit)
+	}
+	return out
+}
+
+// condCalls hands each call that a condition tests directly to add.
+func (a *recogniser) condCalls(e ast.Expr, add func(*ast.CallExpr, []ast.Expr)) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typematch.Callee(a.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" {
+				return true // errors.Is(err, X) tests the attempt, it is not one
+			}
+			add(n, nil)
+		}
+		return true
+	})
+}
+
+// feedsIndex reports whether call indexes something by the loop counter: the
+// loop walks a collection rather than retrying.
+func feedsIndex(info *types.Info, call *ast.CallExpr, counter types.Object) bool {
+	if counter == nil {
+		return false
+	}
+	found := false
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok && mentions(info, ix.Index, counter) {
+				found = true
+			}
+			return !found
+		})
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		ast.Inspect(sel.X, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok && mentions(info, ix.Index, counter) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func mentions(info *types.Info, e ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// waitOnlyRange reports whether a range over a collection uses its key and
+// value only as wait durations (a list of delays), and the list's length
+// when it is a literal.
+func (a *recogniser) waitOnlyRange(s *ast.RangeStmt) (int, bool) {
+	vars := map[types.Object]bool{}
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			if obj := a.info.ObjectOf(id); obj != nil {
+				vars[obj] = true
+			}
+		}
+	}
+	ok := true
+	inWait := map[*ast.Ident]bool{}
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		if call, isCall := n.(*ast.CallExpr); isCall {
+			if _, d := a.waitOf(call); d != nil {
+				ast.Inspect(d, func(m ast.Node) bool {
+					if id, isID := m.(*ast.Ident); isID {
+						inWait[id] = true
+					}
+					return true
+				})
+			}
+		}
+		if id, isID := n.(*ast.Ident); isID && vars[a.info.Uses[id]] && !inWait[id] {
+			ok = false
+		}
+		return ok
+	})
+	if !ok {
+		return 0, false
+	}
+	if lit, isLit := ast.Unparen(s.X).(*ast.CompositeLit); isLit {
+		return len(lit.Elts), true
+	}
+	return 0, true
+}
+
+// forBound reads a three-clause loop's attempt bound: for i := 0; i < N; i++.
+// It also returns the counter variable.
+func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object) {
+	counter := a.counter(s)
+	if s.Cond == nil {
+		return Bound{Kind: Unknown}, counter // decided by bodyBound
+	}
+	if counter != nil {
+		start, okStart := a.initValue(s, counter)
+		for _, c := range conjuncts(s.Cond) {
+			be, ok := c.(*ast.BinaryExpr)
+			if !ok {
+				continue
+			}
+			x, y, op := be.X, be.Y, be.Op
+			if !isIdentOf(a.info, x, counter) {
+				x, y, op = y, x, flip(op)
+			}
+			if !isIdentOf(a.info, x, counter) {
+				continue
+			}
+			lim, ok := a.intConst(y)
+			if !ok || !okStart {
+				return Bound{Kind: Unknown}, counter
+			}
+			n := int64(-1)
+			switch op {
+			case token.LSS:
+				n = lim - start
+			case token.LEQ:
+				n = lim - start + 1
+			case token.GTR:
+				n = start - lim
+			case token.GEQ:
+				n = start - lim + 1
+			case token.NEQ:
+				n = lim - start
+				if n < 0 {
+					n = -n
+				}
+			}
+			if n > 0 {
+				return Bound{Kind: Known, Attempts: int(n)}, counter
+			}
+			return Bound{Kind: Unknown}, counter
+		}
+	}
+	return Bound{Kind: Unknown}, counter
+}
+
+// bodyBound decides the bound of a loop without a counted condition: a
+// counter checked in the body (attempt++; if attempt >= N { return }),
+// unbounded when nothing but the attempt, a flag or a context ends it, else
+// unknown.
+func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
+	if s.Cond != nil {
+		var other bool
+		ast.Inspect(s.Cond, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok {
+				if t := a.info.TypeOf(e); t != nil && isNumeric(t) {
+					other = true
+				}
+			}
+			return !other
+		})
+		if other {
+			return Bound{Kind: Unknown}
+		}
+	}
+	// Counters incremented in the body or the post statement.
+	incs := map[types.Object]int{} // counter -> index of its top-level increment (len(body) for post)
+	for i, st := range s.Body.List {
+		if obj := a.increment(st); obj != nil {
+			incs[obj] = i
+		}
+	}
+	if s.Post != nil {
+		if obj := a.increment(s.Post); obj != nil {
+			incs[obj] = len(s.Body.List)
+		}
+	}
+	timed := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := typematch.Callee(a.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				switch fn.Name() {
+				case "Since", "Until", "Now":
+					timed = true
+				}
+			}
+		}
+		return true
+	})
+	checked := false
+	for i, st := range s.Body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		for _, c := range conjuncts(ifs.Cond) {
+			be, ok := c.(*ast.BinaryExpr)
+			if !ok {
+				continue
+			}
+			x, y, op := be.X, be.Y, be.Op
+			obj := identObj(a.info, x)
+			if _, isCounter := incs[obj]; !isCounter {
+				x, y, op = y, x, flip(op)
+				obj = identObj(a.info, x)
+			}
+			at, isCounter := incs[obj]
+			if !isCounter {
+				continue
+			}
+			checked = true
+			lim, ok := a.intConst(y)
+			start, okStart := a.outerInit(s, obj)
+			if !ok || !okStart || !alwaysLeaves(ifs.Body) {
+				continue
+			}
+			// In iteration k (from 0) the check sees start+k, plus one when
+			// the increment comes first; the attempt runs in the exiting
+			// iteration only when it comes before the check.
+			k := lim - start
+			if at < i {
+				k--
+			}
+			switch op {
+			case token.GTR:
+				k++
+			case token.GEQ, token.EQL:
+			default:
+				continue
+			}
+			n := k
+			if call.Pos() < ifs.Pos() {
+				n++
+			}
+			if n > 0 {
+				return Bound{Kind: Known, Attempts: int(n)}
+			}
+		}
+	}
+	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed {
+		return Bound{Kind: Unknown}
+	}
+	return Bound{Kind: Unbounded}
+}
+
+// alwaysLeaves reports whether a block ends by leaving the loop.
+func alwaysLeaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.BREAK || s.Tok == token.GOTO
+	}
+	return false
+}
+
+func (a *recogniser) increment(st ast.Stmt) types.Object {
+	switch st := st.(type) {
+	case *ast.IncDecStmt:
+		if st.Tok == token.INC {
+			return identObj(a.info, st.X)
+		}
+	case *ast.AssignStmt:
+		if st.Tok == token.ADD_ASSIGN && len(st.Lhs) == 1 {
+			if v, ok := a.intConst(st.Rhs[0]); ok && v == 1 {
+				return identObj(a.info, st.Lhs[0])
+			}
+		}
+	}
+	return nil
+}
+
+// outerInit returns the constant a counter starts from: the loop's init
+// statement, or its only other assignment, made before the loop.
+func (a *recogniser) outerInit(s *ast.ForStmt, obj types.Object) (int64, bool) {
+	if v, ok := a.initValue(s, obj); ok {
+		return v, true
+	}
+	vals, ok := a.assigned[obj]
+	if !ok || vals.unknown {
+		return 0, false
+	}
+	var start []ast.Expr
+	for _, e := range vals.exprs {
+		if e.Pos() < s.Pos() { // op-assignments in the loop come after
+			start = append(start, e)
+		}
+	}
+	if len(start) != 1 {
+		return 0, false
+	}
+	if id, ok := start[0].(*ast.Ident); ok && a.info.Defs[id] == obj {
+		return 0, true // declared without a value
+	}
+	return a.intConst(start[0])
+}
+
+func (a *recogniser) counter(s *ast.ForStmt) types.Object {
+	if s.Post == nil {
+		return nil
+	}
+	var obj types.Object
+	switch p := s.Post.(type) {
+	case *ast.IncDecStmt:
+		obj = identObj(a.info, p.X)
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 1 {
+			obj = identObj(a.info, p.Lhs[0])
+		}
+	}
+	if obj == nil || !isNumeric(obj.Type()) {
+		return nil
+	}
+	return obj
+}
+
+func (a *recogniser) initValue(s *ast.ForStmt, obj types.Object) (int64, bool) {
+	as, ok := s.Init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return 0, false
+	}
+	for i, l := range as.Lhs {
+		if identObj(a.info, l) == obj {
+			return a.intConst(as.Rhs[i])
+		}
+	}
+	return 0, false
+}
+
+func (a *recogniser) intConst(e ast.Expr) (int64, bool) {
+	tv, ok := a.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	v := constant.ToInt(tv.Value)
+	if v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	e = ast.Unparen(e)
+	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
+		return append(conjuncts(be.X), conjuncts(be.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+func flip(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+func identObj(info *types.Info, e ast.Expr) types.Object {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return info.ObjectOf(id)
+	}
+	return nil
+}
+
+func isIdentOf(info *types.Info, e ast.Expr, obj types.Object) bool {
+	return obj != nil && identObj(info, e) == obj
+}
+
+// rateLimited reports whether a loop body pauses on a rate limiter
+// (golang.org/x/time/rate).
+func (a *recogniser) rateLimited(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := typematch.Callee(a.info, call); fn != nil {
+				for _, m := range []string{"Wait", "WaitN", "Allow", "AllowN", "Reserve", "ReserveN"} {
+					if typematch.IsMethod(fn, "golang.org/x/time/rate", "Limiter", m) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+func isNumeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// hasStatus reports whether t is (a pointer to) a struct with an integer
+// StatusCode field, such as *http.Response.
+func hasStatus(t types.Type) bool {
+	s, ok := typematch.Deref(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		if f := s.Field(i); f.Name() == "StatusCode" && isNumeric(f.Type()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,584 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// A loop is a retry loop when its attempt's outcome decides whether it goes
+// around: every path on which the attempt succeeds leaves the loop, and some
+// path on which it fails goes around again. The body is walked once per
+// outcome (success, failure by error, failure by status, failure by a false
+// bool) with a three-valued evaluation of its conditions, so the shapes real
+// code uses (continue, falling off the end, a condition such as err != nil, a
+// flag, a labelled break, select on ctx.Done) all resolve the same way.
+//
+// A poll-until-ready loop fails this test because an error leaves the loop
+// and success may go around; a worker that waits whatever happens fails it
+// because success goes around.
+
+// tri is a three-valued truth.
+type tri uint8
+
+const (
+	unknown tri = iota
+	yes
+	no
+)
+
+func (t tri) not() tri {
+	switch t {
+	case yes:
+		return no
+	case no:
+		return yes
+	}
+	return unknown
+}
+
+func triOf(b bool) tri {
+	if b {
+		return yes
+	}
+	return no
+}
+
+// scenario is the outcome of an attempt assumed while walking a loop body.
+type scenario uint8
+
+const (
+	success    scenario = iota
+	failErr             // the call returned a non-nil error
+	failStatus          // no error, but an HTTP status that says retry (503)
+	failBool            // the call returned false
+)
+
+// outcomes of one path through a loop body.
+type outcomes uint8
+
+const (
+	around outcomes = 1 << iota // the loop starts another iteration
+	exits                       // the loop is left
+	brk                         // an unlabelled break of an enclosing switch or select
+)
+
+// attempt is a call in a loop body whose result is checked.
+type attempt struct {
+	call  *ast.CallExpr
+	errs  map[types.Object]bool // error results
+	bools map[types.Object]bool // bool results (only when the call returns no error)
+	resps map[types.Object]bool // results with a StatusCode field
+	// direct: the call itself appears in a condition (if op() != nil, if tryLock()).
+	errResult, boolResult bool
+}
+
+// walker walks one loop body under one scenario.
+type walker struct {
+	info   *types.Info
+	label  *types.Label          // the loop's own label, if any
+	labels map[*types.Label]bool // labels declared inside the loop body
+	cond   ast.Expr
+	att    *attempt
+	sc     scenario
+	flags  map[types.Object]bool // bool variables the loop condition reads
+	steps  int
+}
+
+// maxSteps bounds the work spent on one loop body per scenario.
+const maxSteps = 4000
+
+type state map[types.Object]tri
+
+func (s state) clone() state {
+	c := make(state, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
+func merge(a, b state) state {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := make(state, len(a))
+	for k, v := range a {
+		if b[k] == v {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// run walks the body and returns the outcomes of its paths.
+func (w *walker) run(body *ast.BlockStmt) outcomes {
+	out, fall, st := w.list(body.List, state{}, false)
+	if out&brk != 0 {
+		out = out&^brk | exits // an unlabelled break of the loop itself
+	}
+	if fall {
+		out |= around
+	}
+	if out&around != 0 {
+		// Going around passes the loop condition.
+		out &^= around
+		switch w.eval(w.cond, st) {
+		case yes:
+			out |= around
+		case no:
+			out |= exits
+		default:
+			out |= around | exits
+		}
+	}
+	return out
+}
+
+func (w *walker) list(stmts []ast.Stmt, st state, nested bool) (outcomes, bool, state) {
+	var out outcomes
+	for _, s := range stmts {
+		o, fall, st2 := w.stmt(s, st, nested)
+		out |= o
+		if !fall {
+			return out, false, st
+		}
+		st = st2
+	}
+	return out, true, st
+}
+
+// stmt walks one statement; nested is true inside a loop nested in the body,
+// where unlabelled break and continue belong to that loop.
+func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state) {
+	w.steps++
+	if w.steps > maxSteps {
+		return around | exits, false, st
+	}
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return exits, false, st
+	case *ast.BranchStmt:
+		return w.branch(s, nested), s.Tok == token.FALLTHROUGH, st
+	case *ast.BlockStmt:
+		return w.list(s.List, st, nested)
+	case *ast.LabeledStmt:
+		return w.stmt(s.Stmt, st, nested)
+	case *ast.ExprStmt:
+		if w.terminates(s.X) {
+			return exits, false, st
+		}
+		return 0, true, st
+	case *ast.AssignStmt:
+		if len(s.Lhs) == len(s.Rhs) {
+			for i, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if obj := w.info.ObjectOf(id); obj != nil && w.flags[obj] {
+						st = st.clone()
+						st[obj] = w.eval(s.Rhs[i], st)
+					}
+				}
+			}
+		}
+		return 0, true, st
+	case *ast.IfStmt:
+		switch w.eval(s.Cond, st) {
+		case yes:
+			return w.stmt(s.Body, st, nested)
+		case no:
+			if s.Else == nil {
+				return 0, true, st
+			}
+			return w.stmt(s.Else, st, nested)
+		}
+		o1, f1, s1 := w.stmt(s.Body, st, nested)
+		o2, f2, s2 := outcomes(0), true, st
+		if s.Else != nil {
+			o2, f2, s2 = w.stmt(s.Else, st, nested)
+		}
+		return o1 | o2, f1 || f2, mergeFall(f1, s1, f2, s2)
+	case *ast.SwitchStmt:
+		return w.switchStmt(s, st, nested)
+	case *ast.TypeSwitchStmt:
+		return w.clauses(s.Body, st, nested, nil)
+	case *ast.SelectStmt:
+		out, fall, st2 := w.clauses(s.Body, st, nested, nil)
+		return out, fall, st2
+	case *ast.ForStmt:
+		o, _, _ := w.stmt(s.Body, st, true)
+		return o &^ brk, true, st
+	case *ast.RangeStmt:
+		o, _, _ := w.stmt(s.Body, st, true)
+		return o &^ brk, true, st
+	}
+	return 0, true, st
+}
+
+func mergeFall(f1 bool, s1 state, f2 bool, s2 state) state {
+	switch {
+	case f1 && f2:
+		return merge(s1, s2)
+	case f1:
+		return s1
+	}
+	return s2
+}
+
+func (w *walker) branch(s *ast.BranchStmt, nested bool) outcomes {
+	switch s.Tok {
+	case token.FALLTHROUGH:
+		return 0
+	case token.GOTO:
+		return exits | around
+	}
+	if s.Label != nil {
+		lbl, _ := w.info.Uses[s.Label].(*types.Label)
+		if lbl != nil && w.labels[lbl] {
+			return around | exits // a statement inside the body: too rare to follow
+		}
+		if s.Tok == token.CONTINUE && w.isLoopLabel(lbl) {
+			return around
+		}
+		return exits
+	}
+	if nested {
+		return 0
+	}
+	if s.Tok == token.CONTINUE {
+		return around
+	}
+	return brk // resolved by the enclosing switch/select, or the loop itself
+}
+
+func (w *walker) isLoopLabel(lbl *types.Label) bool { return lbl != nil && lbl == w.label }
+
+func (w *walker) switchStmt(s *ast.SwitchStmt, st state, nested bool) (outcomes, bool, state) {
+	var tag *int64
+	if s.Tag != nil {
+		if v, ok := w.evalInt(s.Tag); ok {
+			tag = &v
+		} else {
+			return w.clauses(s.Body, st, nested, nil)
+		}
+	}
+	return w.clauses(s.Body, st, nested, func(e ast.Expr) tri {
+		if s.Tag == nil {
+			return w.eval(e, st)
+		}
+		if v, ok := w.evalInt(e); ok {
+			return triOf(v == *tag)
+		}
+		return unknown
+	})
+}
+
+// clauses walks the clauses of a switch or select body. match, when not nil,
+// evaluates a case expression; clauses whose cases are all false are skipped
+// and one that is certainly taken ends the search.
+func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(ast.Expr) tri) (outcomes, bool, state) {
+	var (
+		out      outcomes
+		fall     bool
+		merged   state
+		certain  bool
+		hasDflt  bool
+		dfltBody []ast.Stmt
+	)
+	take := func(stmts []ast.Stmt) {
+		o, f, s := w.list(stmts, st, nested)
+		if o&brk != 0 {
+			f = true
+		}
+		out |= o &^ brk
+		if f {
+			if fall {
+				merged = merge(merged, s)
+			} else {
+				merged = s
+			}
+			fall = true
+		}
+	}
+	for _, c := range body.List {
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			if c.List == nil {
+				hasDflt, dfltBody = true, c.Body
+				continue
+			}
+			v := unknown
+			if match != nil {
+				v = no
+				for _, e := range c.List {
+					switch match(e) {
+					case yes:
+						v = yes
+					case unknown:
+						if v == no {
+							v = unknown
+						}
+					}
+				}
+			}
+			if v == no {
+				continue
+			}
+			take(c.Body)
+			if v == yes {
+				certain = true
+			}
+		case *ast.CommClause:
+			take(c.Body)
+		}
+		if certain {
+			break
+		}
+	}
+	isSelect := false
+	for _, c := range body.List {
+		if _, ok := c.(*ast.CommClause); ok {
+			isSelect = true
+		}
+	}
+	if !certain {
+		if hasDflt {
+			take(dfltBody)
+		} else if !isSelect {
+			if fall {
+				merged = merge(merged, st)
+			} else {
+				merged = st
+			}
+			fall = true
+		}
+	}
+	if merged == nil {
+		merged = st
+	}
+	return out, fall, merged
+}
+
+// terminates reports whether the expression statement never returns
+// (panic, os.Exit, log.Fatal...).
+func (w *walker) terminates(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := w.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	fn := typematch.Callee(w.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "os":
+		return fn.Name() == "Exit"
+	case "log":
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln":
+			return true
+		}
+	case "runtime":
+		return fn.Name() == "Goexit"
+	}
+	return false
+}
+
+// eval evaluates a condition under the walker's scenario.
+func (w *walker) eval(e ast.Expr, st state) tri {
+	if e == nil {
+		return yes
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return w.eval(e.X, st)
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return w.eval(e.X, st).not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			l, r := w.eval(e.X, st), w.eval(e.Y, st)
+			if l == no || r == no {
+				return no
+			}
+			if l == yes && r == yes {
+				return yes
+			}
+			return unknown
+		case token.LOR:
+			l, r := w.eval(e.X, st), w.eval(e.Y, st)
+			if l == yes || r == yes {
+				return yes
+			}
+			if l == no && r == no {
+				return no
+			}
+			return unknown
+		case token.EQL, token.NEQ:
+			if v := w.evalNil(e.X, e.Y); v != unknown {
+				if e.Op == token.NEQ {
+					return v.not()
+				}
+				return v
+			}
+			if v := w.evalNil(e.Y, e.X); v != unknown {
+				if e.Op == token.NEQ {
+					return v.not()
+				}
+				return v
+			}
+			fallthrough
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			x, ok1 := w.evalInt(e.X)
+			y, ok2 := w.evalInt(e.Y)
+			if ok1 && ok2 && w.mentionsStatus(e) {
+				return triOf(constant.Compare(constant.MakeInt64(x), e.Op, constant.MakeInt64(y)))
+			}
+		}
+	case *ast.Ident:
+		obj := w.info.ObjectOf(e)
+		if v, ok := st[obj]; ok {
+			return v
+		}
+		if w.att.bools[obj] {
+			return w.boolValue()
+		}
+		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			return triOf(constant.BoolVal(tv.Value))
+		}
+	case *ast.CallExpr:
+		if e == w.att.call && w.att.boolResult {
+			return w.boolValue()
+		}
+		if fn := typematch.Callee(w.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" &&
+			(fn.Name() == "Is" || fn.Name() == "As") && len(e.Args) > 0 && w.isErr(e.Args[0]) {
+			if w.sc != failErr {
+				return no
+			}
+		}
+	}
+	return unknown
+}
+
+func (w *walker) boolValue() tri {
+	switch w.sc {
+	case success:
+		return yes
+	case failBool:
+		return no
+	}
+	return unknown
+}
+
+// isErr reports whether e is the attempt's error.
+func (w *walker) isErr(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if e == w.att.call && w.att.errResult {
+		return true
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && w.att.errs[w.info.ObjectOf(id)]
+}
+
+// evalNil evaluates x == y where x may be the attempt's error.
+func (w *walker) evalNil(x, y ast.Expr) tri {
+	if !w.isErr(x) {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok && w.att.resps[w.info.ObjectOf(id)] && w.isNil(y) {
+			if w.sc == success || w.sc == failStatus {
+				return no
+			}
+		}
+		return unknown
+	}
+	isNil := w.sc != failErr
+	if w.isNil(y) {
+		return triOf(isNil)
+	}
+	if isNil {
+		return no // a nil error equals no sentinel
+	}
+	return unknown
+}
+
+func (w *walker) isNil(e ast.Expr) bool {
+	tv, ok := w.info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// mentionsStatus reports whether e reads the attempt's status code, so that a
+// comparison of it is evaluated (other integer comparisons stay unknown).
+func (w *walker) mentionsStatus(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && w.isStatus(sel) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (w *walker) isStatus(sel *ast.SelectorExpr) bool {
+	if sel.Sel.Name != "StatusCode" {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && w.att.resps[w.info.ObjectOf(id)]
+}
+
+// evalInt evaluates an integer expression built of constants and the
+// attempt's status code (200 on success, 503 on a status failure).
+func (w *walker) evalInt(e ast.Expr) (int64, bool) {
+	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+		v, ok := constant.Int64Val(constant.ToInt(tv.Value))
+		return v, ok
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return w.evalInt(e.X)
+	case *ast.SelectorExpr:
+		if w.isStatus(e) {
+			switch w.sc {
+			case success:
+				return 200, true
+			case failStatus:
+				return 503, true
+			}
+		}
+	case *ast.BinaryExpr:
+		x, ok1 := w.evalInt(e.X)
+		y, ok2 := w.evalInt(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case token.ADD:
+			return x + y, true
+		case token.SUB:
+			return x - y, true
+		case token.MUL:
+			return x * y, true
+		case token.QUO:
+			if y != 0 {
+				return x / y, true
+			}
+		case token.REM:
+			if y != 0 {
+				return x % y, true
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,76 @@
+package retrysite_test
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
+)
+
+// show reports every site the recogniser finds, so the testdata's // want
+// comments prove what it finds (kind, bound, waits) and, by their absence,
+// what it rejects.
+var show = &analysis.Analyzer{
+	Name:     "showsites",
+	Doc:      "report the retry sites found by retrysite (test only)",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		for _, s := range res.Sites {
+			msg := fmt.Sprintf("%s, %s%s", s.Kind, s.Bound, describeWaits(s.Waits))
+			if s.Kind != retrysite.Loop {
+				msg += ", runner " + s.Runner.Name()
+				if s.Attempt == nil {
+					msg += ", attempt unseen"
+				}
+				if s.Operation != nil {
+					msg += ", op " + s.Operation.Name()
+				}
+			}
+			pass.Reportf(s.Node.Pos(), "%s", msg)
+		}
+		for _, s := range res.Periodic {
+			pass.Reportf(s.Node.Pos(), "periodic loop%s", describeWaits(s.Waits))
+		}
+		return nil, nil
+	},
+}
+
+func describeWaits(ws []retrysite.Wait) string {
+	if len(ws) == 0 {
+		return ", no wait"
+	}
+	var parts []string
+	for _, w := range ws {
+		name := map[retrysite.WaitKind]string{retrysite.Sleep: "sleep", retrysite.After: "after",
+			retrysite.Timer: "timer", retrysite.Tick: "tick", retrysite.LibBackoff: "backoff"}[w.Kind]
+		if w.Duration != nil {
+			name += "(" + types(w.Duration) + ")"
+		}
+		parts = append(parts, name)
+	}
+	return ", waits " + strings.Join(parts, " ")
+}
+
+func types(e ast.Expr) string {
+	var b strings.Builder
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(id.Name)
+		}
+		return true
+	})
+	return b.String()
+}
+
+func TestLoops(t *testing.T) { testutil.Run(t, show, "retrysite/loops") }
+
+func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
