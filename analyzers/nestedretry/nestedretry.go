@@ -1,16 +1,145 @@
-// Package nestedretry defines an Analyzer that retries wrapped around calls that already retry.
 package nestedretry
 
-import "golang.org/x/tools/go/analysis"
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
+)
 
 // Analyzer is the nestedretry analyzer.
 var Analyzer = &analysis.Analyzer{
-	Name: "nestedretry",
-	Doc:  "report retries wrapped around calls that already retry",
-	URL:  "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
-	Run:  run,
+	Name:      "nestedretry",
+	Doc:       doc,
+	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
+	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil)},
+}
+
+const doc = `report retries wrapped around calls that already retry
+
+A retry loop, or a call to a retry library, whose attempt calls a client that
+retries by itself (aws-sdk-go-v2, go-retryablehttp, go-redis, ...) or a
+function that retries (through any depth of calls, across packages) makes the
+attempts multiply: three layers of four attempts are 64 calls per request.
+The diagnostic stands at the outermost retry, on the call that leads down,
+with the product of the attempts. For an aws-sdk-go-v2 call in the attempt
+the fix turns the SDK's retries off for that call; for a go-redis or
+go-retryablehttp client built in the same function it turns the client's
+retries off.`
+
+// clientsFlag declares retrying clients of the user's own.
+var clientsFlag string
+
+func init() {
+	Analyzer.Flags.StringVar(&clientsFlag, "clients", "",
+		"comma-separated retrying clients of your own, as importpath.Type.Method=N or importpath.Func=N (N attempts, the first included)")
+}
+
+// parseClients reads the -clients flag into table entries.
+func parseClients(s string) ([]api, error) {
+	var out []api
+	for _, spec := range strings.Split(s, ",") {
+		spec = strings.TrimSpace(spec)
+		if spec == "" {
+			continue
+		}
+		name, count, ok := strings.Cut(spec, "=")
+		n, err := strconv.Atoi(count)
+		if !ok || err != nil || n < 1 {
+			return nil, fmt.Errorf("nestedretry: -clients entry %q: want importpath.Type.Method=N or importpath.Func=N with N >= 1", spec)
+		}
+		slash := strings.LastIndex(name, "/")
+		parts := strings.Split(name[slash+1:], ".")
+		if len(parts) < 2 || len(parts) > 3 || hasEmpty(parts) {
+			return nil, fmt.Errorf("nestedretry: -clients entry %q: want importpath.Type.Method=N or importpath.Func=N", spec)
+		}
+		a := api{label: name, pkg: name[:slash+1] + parts[0], names: []string{parts[len(parts)-1]}, attempts: n}
+		if len(parts) == 3 {
+			a.recv = []string{parts[1]}
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// hasEmpty reports whether any part is empty.
+func hasEmpty(parts []string) bool {
+	for _, p := range parts {
+		if p == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return nil, nil // TODO(nestedretry): lands with its issue
+	res, _ := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if res == nil || pass.TypesInfo == nil || pass.Pkg == nil {
+		return nil, nil
+	}
+	user, err := parseClients(clientsFlag)
+	if err != nil {
+		return nil, err
+	}
+	table := append(user, apis...)
+	if len(res.Sites) == 0 && !relevant(pass, table) {
+		return nil, nil
+	}
+	c := newChecker(pass, res, table)
+	c.exportFacts()
+	c.report()
+	return nil, nil
+}
+
+// relevant reports whether a package without retry sites may still hold a
+// function that leads to retries: it imports a retrying client's package,
+// or a dependency has a function known to lead to retries.
+func relevant(pass *analysis.Pass, table []api) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		for _, a := range table {
+			if imp.Path() == a.pkg || a.prefix && strings.HasPrefix(imp.Path(), a.pkg) {
+				return true
+			}
+		}
+	}
+	return len(pass.AllObjectFacts()) > 0
+}
+
+// funcLink names fn for a chain.
+func funcLink(fn *types.Func) Link {
+	l := Link{Name: fn.Name()}
+	if fn.Pkg() != nil {
+		l.PkgPath, l.PkgName = fn.Pkg().Path(), fn.Pkg().Name()
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		star := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t, star = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			l.Name = "(" + star + n.Obj().Name() + ")." + fn.Name()
+		}
+	}
+	return l
+}
+
+// siteName names a retry site that another layer calls: the runner it calls,
+// or for a loop nothing (the function holding the loop is the layer's name).
+func siteName(s *retrysite.Site) []Link {
+	if s.Kind == retrysite.Loop || s.Runner == nil {
+		return nil
+	}
+	return []Link{funcLink(s.Runner)}
+}
+
+// inFunc reports whether node lies in the function fn (a *ast.FuncDecl or *ast.FuncLit).
+func inFunc(fn ast.Node, node ast.Node) bool {
+	return fn != nil && node != nil && fn.Pos() <= node.Pos() && node.End() <= fn.End()
 }

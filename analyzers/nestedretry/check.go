@@ -1,0 +1,324 @@
+package nestedretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+)
+
+// checker holds what one pass knows.
+type checker struct {
+	pass  *analysis.Pass
+	res   *retrysite.Result
+	table []api
+	ix    *index
+	ev    *evaluator
+	sites map[ast.Node]*retrysite.Site
+	// reach memoises reaches for the package's functions; a nil entry is a
+	// function that leads to no retries, or one being computed (recursion).
+	reach map[*types.Func]*ReachesFact
+}
+
+func newChecker(pass *analysis.Pass, res *retrysite.Result, table []api) *checker {
+	c := &checker{
+		pass:  pass,
+		res:   res,
+		table: table,
+		ix:    newIndex(pass),
+		sites: make(map[ast.Node]*retrysite.Site),
+		reach: make(map[*types.Func]*ReachesFact),
+	}
+	c.ev = &evaluator{ix: c.ix, fact: func(fn *types.Func) *ClientFact {
+		var f ClientFact
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return &f
+		}
+		return nil
+	}}
+	for _, s := range res.Sites {
+		if s != nil && s.Node != nil {
+			c.sites[s.Node] = s
+		}
+	}
+	return c
+}
+
+// A lead is something in an attempt that retries: a call of a retrying
+// client or of a function that leads to retries, or a retry site nested in
+// the same function.
+type lead struct {
+	node ast.Node
+	// chain names the calls down to what retries; empty for a nested loop
+	// that retries nothing else.
+	chain []Link
+	// bound is how many calls one pass through node may make.
+	bound retrysite.Bound
+	// nested: node is a retry site inside the attempt.
+	nested bool
+	// client: a direct call of a retrying client, with what its fix needs.
+	client *clientCall
+}
+
+// clientCall is a direct call of a retrying client in an attempt.
+type clientCall struct {
+	api   *api
+	call  *ast.CallExpr
+	fn    *types.Func
+	build *build
+}
+
+// leadsIn returns the leads in node, in source order.
+func (c *checker) leadsIn(node ast.Node) []lead {
+	var leads []lead
+	if node == nil {
+		return nil
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		if s := c.sites[n]; s != nil {
+			leads = append(leads, c.siteLead(s))
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if l, ok := c.callLead(call); ok {
+				leads = append(leads, l)
+			}
+		}
+		return true
+	})
+	return leads
+}
+
+// siteLead describes a retry site met inside an attempt or a function body.
+func (c *checker) siteLead(s *retrysite.Site) lead {
+	l := lead{node: s.Node, nested: true, chain: siteName(s), bound: s.Bound}
+	if inner, ok := worst(c.leadsIn(s.Attempt)); ok {
+		l.chain = append(l.chain, inner.chain...)
+		l.bound = mul(s.Bound, inner.bound)
+	}
+	return l
+}
+
+// callLead describes a call that retries by itself, if call is one.
+func (c *checker) callLead(call *ast.CallExpr) (lead, bool) {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return lead{}, false
+	}
+	if a, recv, label := matchAPI(c.pass.TypesInfo, c.table, call, fn); a != nil {
+		cfg, b := c.ev.callConfig(a, call, recv)
+		var bound retrysite.Bound
+		switch {
+		case cfg.State == cfgOff || cfg.State == cfgOpaque:
+			return lead{}, false
+		case cfg.State == cfgAttempts:
+			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
+		case a.optIn:
+			return lead{}, false
+		case a.attempts > 0:
+			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: a.attempts}
+		default:
+			bound = retrysite.Bound{Kind: retrysite.Unbounded}
+		}
+		return lead{
+			node:   call,
+			chain:  []Link{{Name: label}},
+			bound:  bound,
+			client: &clientCall{api: a, call: call, fn: fn, build: b},
+		}, true
+	}
+	f := c.reaches(fn)
+	if f == nil {
+		return lead{}, false
+	}
+	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound}, true
+}
+
+// reaches returns what a call of fn leads to, or nil.
+func (c *checker) reaches(fn *types.Func) *ReachesFact {
+	if fn.Pkg() != c.pass.Pkg {
+		var f ReachesFact
+		if c.pass.ImportObjectFact(fn, &f) {
+			return &f
+		}
+		return nil
+	}
+	if f, seen := c.reach[fn]; seen {
+		return f
+	}
+	c.reach[fn] = nil // while computing: a recursive call adds nothing
+	d := c.ix.decls[fn]
+	if d == nil || d.Body == nil {
+		return nil
+	}
+	l, ok := worst(c.leadsIn(d.Body))
+	if !ok {
+		return nil
+	}
+	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound}
+	c.reach[fn] = f
+	return f
+}
+
+// exportFacts exports what the package's functions lead to, and the
+// configuration of the clients its constructors return.
+func (c *checker) exportFacts() {
+	for _, fn := range c.ix.funcs {
+		d := c.ix.decls[fn]
+		if f := c.reaches(fn); f != nil {
+			c.pass.ExportObjectFact(fn, f)
+		}
+		if cfg, ok := c.constructed(fn, d); ok {
+			c.pass.ExportObjectFact(fn, &ClientFact{Config: cfg})
+		}
+	}
+}
+
+// constructed evaluates fn when its first result is a client of the table
+// and its configuration is visibly set.
+func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bool) {
+	res := fn.Signature().Results()
+	if res.Len() == 0 {
+		return clientConfig{}, false
+	}
+	named, ok := types.Unalias(typematch.Deref(res.At(0).Type())).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return clientConfig{}, false
+	}
+	path, name := named.Obj().Pkg().Path(), named.Obj().Name()
+	for i := range c.table {
+		a := &c.table[i]
+		if a.prefix && !strings.HasPrefix(path, a.pkg) || !a.prefix && path != a.pkg || !containsString(a.recv, name) {
+			continue
+		}
+		built := c.ev.builder(a)
+		if built == nil {
+			return clientConfig{}, false
+		}
+		cfg := c.ev.constructor(d, built, 0)
+		return cfg, cfg.State != cfgDefault
+	}
+	return clientConfig{}, false
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// report reports every lead in the attempt of every outermost retry site.
+func (c *checker) report() {
+	r := report.New(c.pass)
+	fixed := make(map[ast.Expr]bool) // one fix per client built
+	for _, s := range c.res.Sites {
+		if s == nil || s.Node == nil || s.Attempt == nil || len(c.res.Enclosing(s.Node.Pos())) > 0 {
+			continue
+		}
+		if s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 {
+			continue
+		}
+		for _, l := range c.leadsIn(s.Attempt) {
+			if r.Skip(l.node.Pos()) {
+				continue
+			}
+			d := analysis.Diagnostic{Pos: l.node.Pos(), End: l.node.End(), Message: c.message(s, l)}
+			if fix := c.fix(s, l, fixed); fix != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+			}
+			r.Report(d)
+		}
+	}
+}
+
+// message says what multiplies, and how much:
+// "retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up
+// to 3 attempts itself (the library default): up to 15 calls per request;
+// let one layer own the retries".
+func (c *checker) message(s *retrysite.Site, l lead) string {
+	var names []string
+	for _, link := range l.chain {
+		names = append(names, link.qualified(c.pass.Pkg.Path()))
+	}
+	chain := strings.Join(names, " -> ")
+	var what string
+	switch {
+	case l.nested && chain == "":
+		what = "contains another retry loop, which makes " + attemptsPhrase(l.bound)
+	case l.nested:
+		what = "contains a retry that calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " in all"
+	case l.client != nil:
+		what = "calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " itself"
+	default:
+		what = "calls " + chain + ", which makes " + attemptsPhrase(l.bound)
+	}
+	return fmt.Sprintf("%s of %s %s: %s per request; let one layer own the retries",
+		s.Kind, s.Bound, what, callsPhrase(mul(s.Bound, l.bound)))
+}
+
+// attemptsPhrase says an inner bound: "up to 3 attempts (the library
+// default)", "unbounded attempts".
+func attemptsPhrase(b retrysite.Bound) string {
+	if b.Kind == retrysite.LibraryDefault && b.Attempts > 0 {
+		return fmt.Sprintf("up to %d attempts (the library default)", b.Attempts)
+	}
+	return b.String()
+}
+
+// callsPhrase says a product of bounds as calls per request.
+func callsPhrase(b retrysite.Bound) string {
+	switch {
+	case b.Finite():
+		return fmt.Sprintf("up to %d calls", b.Attempts)
+	case b.Kind == retrysite.Unbounded:
+		return "unbounded calls"
+	}
+	return "an unknown number of calls"
+}
+
+// mul is the bound of a layer of a around a layer of b.
+func mul(a, b retrysite.Bound) retrysite.Bound {
+	switch {
+	case a.Kind == retrysite.Unbounded || b.Kind == retrysite.Unbounded:
+		return retrysite.Bound{Kind: retrysite.Unbounded}
+	case a.Finite() && b.Finite():
+		kind := retrysite.Known
+		if a.Kind != retrysite.Known || b.Kind != retrysite.Known {
+			kind = retrysite.LibraryDefault
+		}
+		return retrysite.Bound{Kind: kind, Attempts: a.Attempts * b.Attempts}
+	}
+	return retrysite.Bound{Kind: retrysite.Unknown}
+}
+
+// worst returns the lead that makes the most calls: unbounded first, then the
+// largest finite bound, then an unknown one.
+func worst(leads []lead) (lead, bool) {
+	if len(leads) == 0 {
+		return lead{}, false
+	}
+	rank := func(b retrysite.Bound) int {
+		switch {
+		case b.Kind == retrysite.Unbounded:
+			return 1 << 30
+		case b.Finite():
+			return b.Attempts
+		}
+		return 0
+	}
+	best := leads[0]
+	for _, l := range leads[1:] {
+		if rank(l.bound) > rank(best.bound) {
+			best = l
+		}
+	}
+	return best, true
+}

@@ -1,0 +1,118 @@
+package nestedretry
+
+// This file is the table of clients that retry by themselves (section A of
+// shared/reference/known-apis.md). Each entry names the module file its facts
+// were read from; versions are the ones pinned in testdata/reallibs.
+
+// An api is a family of calls that retry by themselves.
+type api struct {
+	// label names the library in documentation.
+	label string
+	// pkg is the import path of the package declaring the calls; with prefix,
+	// every package below it.
+	pkg    string
+	prefix bool
+	// recv lists the receiver types of the methods (the type the call is made
+	// on, so that a method promoted from an unexported embedded type counts);
+	// empty for package-level functions.
+	recv []string
+	// names lists the methods or functions; empty: every one of the shape.
+	names []string
+	shape shape
+	// attempts is how many attempts a call makes by default, the first
+	// included; 0 means no limit but the context.
+	attempts int
+	// config says how the client's retry setting is read from the code.
+	config configKind
+	// optIn: the client does not retry unless the code visibly says so (resty),
+	// so a call is reported only with a visible retry count.
+	optIn bool
+}
+
+// shape is the signature a method must have to count as an operation.
+type shape int
+
+const (
+	// named: the methods or functions listed in names.
+	named shape = iota
+	// awsOperation: (ctx context.Context, params *XInput, optFns ...func(*Options)) (*XOutput, error).
+	awsOperation
+	// redisCommand: a method whose single result implements the package's Cmder.
+	redisCommand
+	// ctxFirst: an exported method whose first parameter is a context.Context.
+	ctxFirst
+)
+
+// configKind selects how a client's visible retry configuration is read.
+type configKind int
+
+const (
+	noConfig          configKind = iota // nothing the code can set is read
+	awsConfig                           // Options.RetryMaxAttempts / Retryer, per client or per call
+	redisConfig                         // Options.MaxRetries / RingOptions.MaxRetries
+	redisClusterConfig                  // ClusterOptions.MaxRedirects
+	retryablehttpConfig                 // Client.RetryMax
+	k8sRestConfig                       // (*rest.Request).MaxRetries(n) in the call chain
+	minioConfig                         // Options.MaxRetries
+	restyConfig                         // (*resty.Client).SetRetryCount(n)
+)
+
+// apis is the built-in table, most specific entry first.
+var apis = []api{
+	{
+		// service/dynamodb/api_client.go: finalizeRetryMaxAttempts, so.MaxAttempts = 4.
+		label: "aws-sdk-go-v2 dynamodb", pkg: "github.com/aws/aws-sdk-go-v2/service/dynamodb",
+		recv: []string{"Client"}, shape: awsOperation, attempts: 4, config: awsConfig,
+	},
+	{
+		// aws/retry/standard.go: DefaultMaxAttempts = 3; service/s3/api_client.go:
+		// finalizeRetryMaxAttempts, finalizeOperationRetryMaxAttempts.
+		label: "aws-sdk-go-v2", pkg: "github.com/aws/aws-sdk-go-v2/service/", prefix: true,
+		recv: []string{"Client"}, shape: awsOperation, attempts: 3, config: awsConfig,
+	},
+	{
+		// client.go: defaultRetryMax = 4 (RetryMax counts retries).
+		label: "go-retryablehttp", pkg: "github.com/hashicorp/go-retryablehttp",
+		recv: []string{"Client"}, names: []string{"Do", "Get", "Head", "Post", "PostForm"},
+		attempts: 5, config: retryablehttpConfig,
+	},
+	{
+		// client.go: Get, Head, Post, PostForm use defaultClient = NewClient().
+		label: "go-retryablehttp", pkg: "github.com/hashicorp/go-retryablehttp",
+		names: []string{"Get", "Head", "Post", "PostForm"}, attempts: 5,
+	},
+	{
+		// options.go: init, MaxRetries 0 means 3 and -1 means none; redis.go,
+		// ring.go: every command goes through the retrying process.
+		label: "go-redis", pkg: "github.com/redis/go-redis/v9",
+		recv: []string{"Client", "Ring"}, shape: redisCommand, attempts: 4, config: redisConfig,
+	},
+	{
+		// osscluster.go: MaxRedirects 0 means 3 and -1 means none; process
+		// loops attempt <= MaxRedirects.
+		label: "go-redis", pkg: "github.com/redis/go-redis/v9",
+		recv: []string{"ClusterClient"}, shape: redisCommand, attempts: 4, config: redisClusterConfig,
+	},
+	{
+		// rest/request.go: maxRetries 10 by default; rest/with_retry.go.
+		label: "k8s client-go rest", pkg: "k8s.io/client-go/rest",
+		recv: []string{"Request"}, names: []string{"Do", "DoRaw", "Stream", "Watch"},
+		attempts: 11, config: k8sRestConfig,
+	},
+	{
+		// api.go: MaxRetry = 10 attempts by default; retry.go: full jitter.
+		label: "minio-go", pkg: "github.com/minio/minio-go/v7",
+		recv: []string{"Client"}, shape: ctxFirst, attempts: 10, config: minioConfig,
+	},
+	{
+		// storage.go: idempotent operations retry until the context ends.
+		label: "cloud.google.com/go/storage", pkg: "cloud.google.com/go/storage",
+		recv: []string{"ObjectHandle", "BucketHandle"}, shape: ctxFirst,
+	},
+	{
+		// retry.go, client.go: RetryCount is 0 (no retries) unless SetRetryCount.
+		label: "resty", pkg: "github.com/go-resty/resty/v2",
+		recv: []string{"Request"}, names: []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options", "Send", "Execute"},
+		config: restyConfig, optIn: true,
+	},
+}

@@ -1,0 +1,330 @@
+package nestedretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// configState is what the code visibly says about a client's retries.
+type configState int
+
+const (
+	// cfgDefault: nothing visible; the library's default applies.
+	cfgDefault configState = iota
+	// cfgOff: the retries are visibly turned off.
+	cfgOff
+	// cfgAttempts: a visible number of attempts (Attempts).
+	cfgAttempts
+	// cfgOpaque: configured in a way the analysis cannot read; stay quiet.
+	cfgOpaque
+)
+
+// clientConfig is a client's visible retry configuration.
+type clientConfig struct {
+	State    configState
+	Attempts int
+}
+
+func (c clientConfig) String() string {
+	switch c.State {
+	case cfgOff:
+		return "off"
+	case cfgAttempts:
+		return fmt.Sprintf("%d attempts", c.Attempts)
+	case cfgOpaque:
+		return "opaque"
+	}
+	return "default"
+}
+
+// attempts sets a number of attempts; 1 means off.
+func attempts(n int) clientConfig {
+	if n <= 1 {
+		return clientConfig{State: cfgOff}
+	}
+	return clientConfig{State: cfgAttempts, Attempts: n}
+}
+
+// retries sets a number of retries, where negative values mean none and zero
+// means the default (go-redis MaxRetries, MaxRedirects).
+func retries(n int) clientConfig {
+	switch {
+	case n < 0:
+		return clientConfig{State: cfgOff}
+	case n == 0:
+		return clientConfig{}
+	}
+	return attempts(n + 1)
+}
+
+// A build is where a client of the library was made: its constructor call
+// or composite literal, with the variables it went through.
+type build struct {
+	expr ast.Expr
+	vars []*types.Var
+}
+
+// evaluator reads clients' configurations in one package.
+type evaluator struct {
+	ix   *index
+	fact func(fn *types.Func) *ClientFact
+}
+
+// callConfig returns the visible configuration of the client that makes call,
+// an operation of a, and where that client was built (nil when not seen).
+func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clientConfig, *build) {
+	switch a.config {
+	case k8sRestConfig:
+		return ev.requestChain(recv, a.pkg, "Request", "MaxRetries"), nil
+	case restyConfig:
+		return ev.restyRequest(recv, a.pkg), nil
+	}
+	built := ev.builder(a)
+	if built == nil || recv == nil {
+		return clientConfig{}, nil
+	}
+	cfg, b := ev.client(recv, built, 0)
+	if a.config == awsConfig && len(call.Args) > 2 {
+		if call.Ellipsis.IsValid() {
+			return clientConfig{State: cfgOpaque}, b
+		}
+		for _, arg := range call.Args[2:] {
+			cfg = ev.awsOptionFunc(cfg, arg)
+		}
+	}
+	return cfg, b
+}
+
+// builder returns the function that evaluates the expression building a
+// client of a (a constructor call or a literal), or nil.
+func (ev *evaluator) builder(a *api) func(ast.Expr) (clientConfig, bool) {
+	switch a.config {
+	case awsConfig:
+		return ev.awsClient
+	case redisConfig:
+		return func(e ast.Expr) (clientConfig, bool) {
+			return ev.optionsCall(e, a.pkg, []string{"NewClient", "NewRing"}, "MaxRetries", retries)
+		}
+	case redisClusterConfig:
+		return func(e ast.Expr) (clientConfig, bool) {
+			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, "MaxRedirects", retries)
+		}
+	case retryablehttpConfig:
+		return ev.retryablehttpClient
+	case minioConfig:
+		// api.go: MaxRetries counts attempts; 0 means the default.
+		return func(e ast.Expr) (clientConfig, bool) {
+			return ev.optionsCall(e, a.pkg, []string{"New"}, "MaxRetries", func(n int) clientConfig {
+				if n == 0 {
+					return clientConfig{}
+				}
+				return attempts(n)
+			})
+		}
+	}
+	return nil
+}
+
+// client follows an expression yielding a client to where the client was
+// built, and evaluates that with built (which reports false when it does not
+// recognise the expression). A constructor function of this package is
+// followed into its return statements; one of another package is known by
+// its ClientFact.
+func (ev *evaluator) client(e ast.Expr, built func(ast.Expr) (clientConfig, bool), depth int) (clientConfig, *build) {
+	o, vars := ev.ix.origin(e)
+	if call, ok := o.(*ast.CallExpr); ok && depth < 4 {
+		if fn := typematch.Callee(ev.ix.info, call); fn != nil {
+			if d := ev.ix.decls[fn]; d != nil {
+				return ev.constructor(d, built, depth+1), nil
+			}
+			if f := ev.fact(fn); f != nil {
+				return f.Config, nil
+			}
+		}
+	}
+	cfg, ok := built(o)
+	if !ok {
+		return clientConfig{}, nil
+	}
+	return cfg, &build{expr: o, vars: vars}
+}
+
+// constructor evaluates a function returning a client: the configuration
+// its return statements agree on, or the default.
+func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr) (clientConfig, bool), depth int) clientConfig {
+	if d.Body == nil {
+		return clientConfig{}
+	}
+	var results []clientConfig
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 && !ev.ix.info.Types[n.Results[0]].IsNil() {
+				cfg, _ := ev.client(n.Results[0], built, depth)
+				results = append(results, cfg)
+			}
+		}
+		return true
+	})
+	if len(results) == 0 {
+		return clientConfig{}
+	}
+	for _, r := range results[1:] {
+		if r != results[0] {
+			return clientConfig{}
+		}
+	}
+	return results[0]
+}
+
+// optionsCall evaluates a call of one of the constructors ctors of package
+// pkg whose first argument is an options struct, reading field.
+func (ev *evaluator) optionsCall(e ast.Expr, pkg string, ctors []string, field string, conv func(int) clientConfig) (clientConfig, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 || !ev.isFunc(call, pkg, ctors...) {
+		return clientConfig{}, false
+	}
+	cfg := clientConfig{}
+	ev.structFields(call.Args[0], func(name string, x ast.Expr) {
+		if name != field {
+			return
+		}
+		if n, ok := ev.ix.intConst(x); ok {
+			cfg = conv(n)
+		} else {
+			cfg = clientConfig{State: cfgOpaque}
+		}
+	})
+	return cfg, true
+}
+
+// structFields calls set, in order, for the fields of the composite literal
+// that e comes from and then for the field assignments made to the variables
+// it went through. A value that cannot be followed to a literal makes the
+// configuration opaque only if a field of interest is set on it; a value the
+// analysis does not see at all leaves the default.
+func (ev *evaluator) structFields(e ast.Expr, set func(name string, x ast.Expr)) {
+	o, vars := ev.ix.origin(e)
+	if lit, ok := o.(*ast.CompositeLit); ok {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					set(id.Name, kv.Value)
+				}
+			}
+		}
+	}
+	for _, v := range vars {
+		for _, as := range ev.ix.fields[v] {
+			set(as.Lhs[0].(*ast.SelectorExpr).Sel.Name, as.Rhs[0])
+		}
+	}
+}
+
+func (ev *evaluator) isFunc(call *ast.CallExpr, pkg string, names ...string) bool {
+	fn := typematch.Callee(ev.ix.info, call)
+	for _, n := range names {
+		if typematch.IsFunc(fn, pkg, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// retryablehttpClient: NewClient() has RetryMax 4; a literal Client has the
+// RetryMax it sets (none: 0). RetryMax counts retries, so 0 is off.
+func (ev *evaluator) retryablehttpClient(e ast.Expr) (clientConfig, bool) {
+	const pkg = "github.com/hashicorp/go-retryablehttp"
+	var cfg clientConfig
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if !ev.isFunc(x, pkg, "NewClient") {
+			return cfg, false
+		}
+	case *ast.CompositeLit:
+		if tv, ok := ev.ix.info.Types[x]; !ok || !typematch.IsNamed(tv.Type, pkg, "Client") {
+			return cfg, false
+		}
+		cfg = clientConfig{State: cfgOff}
+	default:
+		return cfg, false
+	}
+	ev.structFields(e, func(name string, x ast.Expr) {
+		if name != "RetryMax" {
+			return
+		}
+		if n, ok := ev.ix.intConst(x); ok {
+			cfg = attempts(n + 1)
+		} else {
+			cfg = clientConfig{State: cfgOpaque}
+		}
+	})
+	return cfg, true
+}
+
+// requestChain reads a builder chain such as
+// c.Get().Resource("pods").MaxRetries(0).Do(ctx): the last call of method
+// on the receiver type wins.
+func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) clientConfig {
+	for e := recv; e != nil; {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return clientConfig{}
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return clientConfig{}
+		}
+		if fn := typematch.Callee(ev.ix.info, call); typematch.IsMethod(fn, pkg, typ, method) && len(call.Args) == 1 {
+			if n, ok := ev.ix.intConst(call.Args[0]); ok {
+				return retries(n)
+			}
+			return clientConfig{State: cfgOpaque}
+		}
+		e = sel.X
+	}
+	return clientConfig{}
+}
+
+// restyRequest reads a retry count set on the client a resty request comes
+// from: c.SetRetryCount(n).R().Get(url), or SetRetryCount on the variable.
+// resty does not retry without one, so the default is off.
+func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
+	cfg := clientConfig{State: cfgOff}
+	setCount := func(call *ast.CallExpr) {
+		if fn := typematch.Callee(ev.ix.info, call); typematch.IsMethod(fn, pkg, "Client", "SetRetryCount") && len(call.Args) == 1 {
+			if n, ok := ev.ix.intConst(call.Args[0]); ok {
+				cfg = attempts(n + 1)
+			} else {
+				cfg = clientConfig{State: cfgOpaque}
+			}
+		}
+	}
+	var visit func(e ast.Expr, depth int)
+	visit = func(e ast.Expr, depth int) {
+		if depth > 8 {
+			return
+		}
+		o, vars := ev.ix.origin(e)
+		for _, v := range vars {
+			for _, call := range ev.ix.calls[v] {
+				setCount(call)
+			}
+		}
+		call, ok := o.(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		setCount(call)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			visit(sel.X, depth+1)
+		}
+	}
+	visit(recv, 0)
+	return cfg
+}

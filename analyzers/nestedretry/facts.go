@@ -1,0 +1,80 @@
+package nestedretry
+
+import (
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+)
+
+// ReachesFact marks a function whose call leads to retries: it contains a
+// retry site, or calls a retrying client or another such function, through
+// any depth of calls. A retry site in another package that calls the function
+// learns from it how many calls one of its attempts may make.
+type ReachesFact struct {
+	// Chain names the calls below the function, down to the one that
+	// retries: a client operation, or a function of the user's own (which
+	// the fact's function may itself be, with an empty Chain).
+	Chain []Link
+	// Bound is how many calls one call of the function may make to the
+	// dependency at the bottom: the product of the layers below it.
+	Bound retrysite.Bound
+	// Client says that the chain ends at a retrying client.
+	Client bool
+}
+
+func (*ReachesFact) AFact() {}
+
+func (f *ReachesFact) String() string {
+	var names []string
+	for _, l := range f.Chain {
+		names = append(names, l.qualified(""))
+	}
+	return "reaches(" + strings.Join(names, " -> ") + ": " + f.Bound.String() + ")"
+}
+
+// A Link is one name in a chain of calls.
+type Link struct {
+	// PkgPath and PkgName qualify a function of the user's own; both are
+	// empty for a client operation, whose Name is already qualified.
+	PkgPath, PkgName string
+	// Name is "Fetch", "(*Client).get", or a client's "s3.Client.PutObject".
+	Name string
+}
+
+// qualified returns the link's name as code in package pkgPath would see it.
+func (l Link) qualified(pkgPath string) string {
+	if l.PkgPath == "" || l.PkgPath == pkgPath {
+		return l.Name
+	}
+	if strings.HasPrefix(l.Name, "(*") {
+		return "(*" + l.PkgName + "." + l.Name[2:]
+	}
+	if strings.HasPrefix(l.Name, "(") {
+		return "(" + l.PkgName + "." + l.Name[1:]
+	}
+	return l.PkgName + "." + l.Name
+}
+
+// ClientFact marks a function that returns a retrying client whose retry
+// setting it visibly configures (off, or a number of attempts), so that a
+// call made on the client elsewhere uses that setting instead of the
+// library's default.
+type ClientFact struct {
+	Config clientConfig
+}
+
+func (*ClientFact) AFact() {}
+
+func (f *ClientFact) String() string { return "client(" + f.Config.String() + ")" }
+
+// maxChain caps the links a fact carries, to keep facts small: the middle of
+// a long chain is shown as "...".
+const maxChain = 4
+
+func capChain(chain []Link) []Link {
+	if len(chain) <= maxChain {
+		return chain
+	}
+	out := append([]Link(nil), chain[:maxChain-2]...)
+	return append(out, Link{Name: "..."}, chain[len(chain)-1])
+}

@@ -1,0 +1,215 @@
+package nestedretry
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// index records, for one package, where variables get their values and which
+// function declares each function object, so that a client's configuration
+// can be followed from the call made on it back to where it was built.
+type index struct {
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl
+	// funcs lists the keys of decls in source order.
+	funcs []*types.Func
+	// values maps a variable to the expressions assigned to it; a nil entry
+	// stands for a value that cannot be followed (one result of a call with
+	// several, a range variable).
+	values map[*types.Var][]ast.Expr
+	// stmts maps a variable to the statement that gave it its value.
+	stmts map[*types.Var]ast.Stmt
+	// fields maps a variable to the assignments "v.F = x" made to its fields.
+	fields map[*types.Var][]*ast.AssignStmt
+	// calls maps a variable to the method calls made on it as statements
+	// ("c.SetRetryCount(3)").
+	calls map[*types.Var][]*ast.CallExpr
+}
+
+func newIndex(pass *analysis.Pass) *index {
+	ix := &index{
+		info:   pass.TypesInfo,
+		decls:  make(map[*types.Func]*ast.FuncDecl),
+		values: make(map[*types.Var][]ast.Expr),
+		stmts:  make(map[*types.Var]ast.Stmt),
+		fields: make(map[*types.Var][]*ast.AssignStmt),
+		calls:  make(map[*types.Var][]*ast.CallExpr),
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := ix.info.Defs[n.Name].(*types.Func); ok {
+					ix.decls[fn] = n
+					ix.funcs = append(ix.funcs, fn)
+				}
+			case *ast.AssignStmt:
+				ix.assign(n, n.Lhs, n.Rhs)
+			case *ast.ExprStmt:
+				if call, ok := n.X.(*ast.CallExpr); ok {
+					if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+						if v := ix.variable(sel.X); v != nil {
+							ix.calls[v] = append(ix.calls[v], call)
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				lhs := make([]ast.Expr, len(n.Names))
+				for i, name := range n.Names {
+					lhs[i] = name
+				}
+				ix.assign(nil, lhs, n.Values)
+			case *ast.RangeStmt:
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if v := ix.variable(e); v != nil {
+						ix.values[v] = append(ix.values[v], nil)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return ix
+}
+
+func (ix *index) assign(stmt *ast.AssignStmt, lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		if sel, ok := l.(*ast.SelectorExpr); ok && stmt != nil && len(lhs) == 1 {
+			if v := ix.variable(sel.X); v != nil {
+				ix.fields[v] = append(ix.fields[v], stmt)
+			}
+			continue
+		}
+		v := ix.variable(l)
+		if v == nil {
+			continue
+		}
+		var value ast.Expr
+		switch {
+		case len(lhs) == len(rhs):
+			value = rhs[i]
+		case len(rhs) == 1 && i == 0:
+			value = rhs[0] // x, err := f(): the first result is what f builds
+		}
+		if stmt != nil && stmt.Tok != token.ASSIGN && stmt.Tok != token.DEFINE {
+			value = nil // x += y
+		}
+		ix.values[v] = append(ix.values[v], value)
+		if stmt != nil {
+			ix.stmts[v] = stmt
+		}
+	}
+}
+
+// variable returns the variable (not a field) that e names, or nil.
+func (ix *index) variable(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := ix.info.Defs[id]
+	if obj == nil {
+		obj = ix.info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// origin follows e through parentheses, & and * and variables assigned once,
+// to the expression that made the value. It also returns the variables passed
+// through, whose field assignments may have changed the value since.
+func (ix *index) origin(e ast.Expr) (ast.Expr, []*types.Var) {
+	var vars []*types.Var
+	for depth := 0; depth < 8; depth++ {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				e = x.X
+				continue
+			}
+		case *ast.StarExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			v := ix.variable(x)
+			if v == nil {
+				return e, vars
+			}
+			vars = append(vars, v)
+			values := ix.values[v]
+			if len(values) != 1 || values[0] == nil {
+				return e, vars
+			}
+			e = values[0]
+			continue
+		}
+		return e, vars
+	}
+	return e, vars
+}
+
+// intConst returns the value of e when it is an integer constant.
+func (ix *index) intConst(e ast.Expr) (int, bool) {
+	tv, ok := ix.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	if !exact || v != int64(int(v)) {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// funcBody returns the body and the first parameter of a function literal,
+// or of the package's function that e names.
+func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
+	e, _ = ix.origin(e)
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch x := e.(type) {
+	case *ast.FuncLit:
+		ft, body = x.Type, x.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		fn, _ := ix.info.Uses[id].(*types.Func)
+		if d := ix.decls[fn]; d != nil {
+			ft, body = d.Type, d.Body
+		}
+	}
+	if ft == nil || body == nil || ft.Params == nil || len(ft.Params.List) == 0 || len(ft.Params.List[0].Names) == 0 {
+		return body, nil
+	}
+	param, _ := ix.info.Defs[ft.Params.List[0].Names[0]].(*types.Var)
+	return body, param
+}
+
+// fieldAssigns calls set for every "p.F = x" in body where p is param.
+func (ix *index) fieldAssigns(body *ast.BlockStmt, param *types.Var, set func(field string, x ast.Expr)) {
+	if body == nil || param == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		if sel, ok := as.Lhs[0].(*ast.SelectorExpr); ok && ix.variable(sel.X) == param {
+			set(sel.Sel.Name, as.Rhs[0])
+		}
+		return true
+	})
+}

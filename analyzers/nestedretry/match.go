@@ -1,0 +1,97 @@
+package nestedretry
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// matchAPI returns the entry of table that call (to fn) belongs to, the
+// receiver expression of a method call, and the label that messages use
+// ("s3.Client.PutObject", "retryablehttp.Get").
+func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func) (*api, ast.Expr, string) {
+	if fn == nil || fn.Pkg() == nil {
+		return nil, nil, ""
+	}
+	path := fn.Pkg().Path()
+	sig := fn.Signature()
+	var recv ast.Expr
+	var recvNamed *types.Named // the type the call is made on
+	if sig.Recv() != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, nil, ""
+		}
+		selection := info.Selections[sel]
+		if selection == nil || selection.Kind() != types.MethodVal {
+			return nil, nil, "" // a method expression T.M: rare, and its receiver is an argument
+		}
+		recv = sel.X
+		recvNamed, _ = types.Unalias(typematch.Deref(selection.Recv())).(*types.Named)
+		if recvNamed == nil {
+			return nil, nil, ""
+		}
+		// A method promoted from a type of the library (go-redis commands
+		// come from its unexported cmdable) is judged by the type it is
+		// called on, which must be the library's too.
+		if recvNamed.Obj().Pkg() == nil || recvNamed.Obj().Pkg().Path() != path {
+			return nil, nil, ""
+		}
+	}
+	for i := range table {
+		a := &table[i]
+		if a.prefix && !strings.HasPrefix(path, a.pkg) || !a.prefix && path != a.pkg {
+			continue
+		}
+		if (recvNamed != nil) != (len(a.recv) > 0) {
+			continue
+		}
+		label := fn.Pkg().Name() + "." + fn.Name()
+		if recvNamed != nil {
+			if !slices.Contains(a.recv, recvNamed.Obj().Name()) {
+				continue
+			}
+			label = fn.Pkg().Name() + "." + recvNamed.Obj().Name() + "." + fn.Name()
+		}
+		if len(a.names) > 0 && !slices.Contains(a.names, fn.Name()) {
+			continue
+		}
+		if !a.shape.fits(fn) {
+			continue
+		}
+		return a, recv, label
+	}
+	return nil, nil, ""
+}
+
+// fits reports whether fn has the signature of an operation of the shape.
+func (s shape) fits(fn *types.Func) bool {
+	sig := fn.Signature()
+	params, results := sig.Params(), sig.Results()
+	switch s {
+	case awsOperation:
+		if params.Len() != 3 || results.Len() != 2 || !isContext(params.At(0).Type()) {
+			return false
+		}
+		in, ok := types.Unalias(typematch.Deref(params.At(1).Type())).(*types.Named)
+		return ok && strings.HasSuffix(in.Obj().Name(), "Input") && awsOptionsType(fn) != nil
+	case redisCommand:
+		if results.Len() != 1 || fn.Pkg() == nil {
+			return false
+		}
+		cmder, ok := fn.Pkg().Scope().Lookup("Cmder").(*types.TypeName)
+		if !ok {
+			return false
+		}
+		iface, ok := cmder.Type().Underlying().(*types.Interface)
+		return ok && types.Implements(results.At(0).Type(), iface)
+	case ctxFirst:
+		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type())
+	}
+	return true
+}
+
+func isContext(t types.Type) bool { return typematch.IsNamed(t, "context", "Context") }
