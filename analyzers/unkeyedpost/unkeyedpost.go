@@ -1,16 +1,83 @@
-// Package unkeyedpost defines an Analyzer that retried POST and PATCH requests without an idempotency key.
 package unkeyedpost
 
-import "golang.org/x/tools/go/analysis"
+import (
+	"go/ast"
+	"go/token"
 
-// Analyzer is the unkeyedpost analyzer.
+	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer reports POST and PATCH requests that are sent more than once
+// without one idempotency key for all their attempts.
 var Analyzer = &analysis.Analyzer{
 	Name: "unkeyedpost",
-	Doc:  "report retried POST and PATCH requests without an idempotency key",
-	URL:  "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
-	Run:  run,
+	Doc: `report retried POST and PATCH requests without an idempotency key
+
+A timed-out POST may already have been applied; retried without an
+Idempotency-Key (or with a key made anew on every attempt) it is applied twice.
+See the package documentation or the URL for the rules.`,
+	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil)},
+}
+
+func init() {
+	Analyzer.Flags.Var(&extraHeaders, "headers",
+		"comma-separated header names that also carry an idempotency key (besides Idempotency-Key and X-Idempotency-Key)")
+}
+
+// Import paths of the APIs the analyzer knows.
+const (
+	httpPath      = "net/http"
+	retryablePath = "github.com/hashicorp/go-retryablehttp"
+	restyPath     = "github.com/go-resty/resty/v2"
+	uuidPath      = "github.com/google/uuid"
+	retryPath     = "github.com/retrylint/retrylint/retry"
+)
+
+// checker holds what one pass needs.
+type checker struct {
+	pass  *analysis.Pass
+	rep   *report.Reporter
+	sites *retrysite.Result
+	root  inspector.Cursor
+	fresh *freshness
+	// reported remembers the positions already reported, so that a request
+	// sent twice, or a key written twice, is reported once.
+	reported map[token.Pos]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return nil, nil // TODO(unkeyedpost): lands with its issue
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:     pass,
+		rep:      report.New(pass),
+		root:     in.Root(),
+		reported: make(map[token.Pos]bool),
+	}
+	c.fresh = newFreshness(pass, c.root)
+	// Facts first: other packages need them even when this one sends nothing.
+	c.fresh.exportFacts()
+
+	if !typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath) {
+		return nil, nil
+	}
+	c.sites, _ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if c.sites == nil {
+		c.sites = &retrysite.Result{}
+	}
+	for cur := range c.root.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			c.call(cur, n)
+		}
+		c.keyWrites(cur)
+	}
+	return nil, nil
 }

@@ -1,0 +1,329 @@
+package unkeyedpost
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/fixes"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// keyNames are the names tried, in order, for the variable that holds a key
+// made once before a retry site.
+var keyNames = []string{"key", "idempotencyKey", "idemKey"}
+
+// keyFix sets an idempotency key on a request built by NewRequest* right
+// after it is built (and its error checked): a key made once before the
+// outermost retry site that builds it, or, for a request built once, a key
+// made where it is built.
+func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Var, r retrier) []analysis.SuggestedFix {
+	stmt := cur.Parent()
+	as, ok := stmt.Node().(*ast.AssignStmt)
+	if !ok || !inBlock(stmt) {
+		return nil
+	}
+	anchor := stmt
+	if next, ok := stmt.NextSibling(); ok && len(as.Lhs) == 2 {
+		if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(ifs.Cond, c.varOf(as.Lhs[1])) {
+			anchor = next
+		}
+	}
+	file := c.fileOf(cur)
+	at := anchor.Node().End()
+	if file == nil || c.lookup(req.Name(), at) != req {
+		return nil
+	}
+	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, at, retryPath, "retry", "rlretry")
+	key, keyEdits, ok := c.keyExpr(call, pkg)
+	if !ok {
+		return nil
+	}
+	set := fmt.Sprintf("\n%s%s.Header.Set(%s, %s)", c.indent(stmt.Node()), req.Name(),
+		fixes.QualifiedName(pkg, "IdempotencyKeyHeader"), key)
+	edits = append(edits, keyEdits...)
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(set)})
+	return []analysis.SuggestedFix{{Message: "set an Idempotency-Key made once for all attempts", TextEdits: edits}}
+}
+
+// restyFix adds .SetHeader(retry.IdempotencyKeyHeader, key) to a resty
+// request chain before its Post/Patch/Execute.
+func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr, r retrier) []analysis.SuggestedFix {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	file := c.fileOf(cur)
+	if !ok || file == nil {
+		return nil
+	}
+	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), retryPath, "retry", "rlretry")
+	key, keyEdits, ok := c.keyExpr(call, pkg)
+	if !ok {
+		return nil
+	}
+	edits = append(edits, keyEdits...)
+	edits = append(edits, analysis.TextEdit{Pos: sel.X.End(), End: sel.X.End(),
+		NewText: []byte(fmt.Sprintf(".\n\t\tSetHeader(%s, %s)", fixes.QualifiedName(pkg, "IdempotencyKeyHeader"), key))})
+	return []analysis.SuggestedFix{{Message: "set an Idempotency-Key made once for all attempts", TextEdits: edits}}
+}
+
+// keyExpr returns the key a request built at n carries: outside any retry
+// site, a call of retry.NewIdempotencyKey (the request, built once, is sent
+// again as it is); inside one, a variable made before the outermost site.
+func (c *checker) keyExpr(n ast.Node, pkg string) (string, []analysis.TextEdit, bool) {
+	mk := fixes.QualifiedName(pkg, "NewIdempotencyKey") + "()"
+	sites := c.sites.Enclosing(n.Pos())
+	if len(sites) == 0 {
+		return mk, nil, true
+	}
+	site := sites[0]
+	before := c.siteStmt(site)
+	if before == nil {
+		return "", nil, false
+	}
+	name := c.freeName(site, before, pkg)
+	if name == "" {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{c.insertBefore(before, name+" := "+mk)}, true
+}
+
+// moveFix moves the making of a key out of the attempt of site, to just
+// before the site, when that is safe: the key expression uses nothing
+// declared inside the site, and its name means the same thing there.
+func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site) []analysis.SuggestedFix {
+	before := c.siteStmt(site)
+	if before == nil {
+		return nil
+	}
+	msg := []analysis.SuggestedFix{{Message: "make the idempotency key once, before the " + site.Kind.String()}}
+	// The key is a variable defined from the making: move its definition.
+	if v := c.fresh.localVar(w.value); v != nil {
+		def := c.definition(v)
+		if def == nil || !within(def.Node(), site.Attempt) || !within(mk, def.Node()) || len(c.fresh.assigned[v]) != 1 ||
+			!c.declaredOutside(def.Node().(*ast.AssignStmt).Rhs[0], site) || !c.nameFree(v.Name(), site, before, v) {
+			return nil
+		}
+		msg[0].TextEdits = []analysis.TextEdit{c.insertBefore(before, c.text(def.Node())), c.deleteStmt(def)}
+		return msg
+	}
+	// The key is made inline in the write: name it before the site.
+	if !within(mk, w.value) || !isString(c.pass.TypesInfo.TypeOf(w.value)) || !c.declaredOutside(w.value, site) {
+		return nil
+	}
+	name := c.freeName(site, before, "")
+	if name == "" {
+		return nil
+	}
+	msg[0].TextEdits = []analysis.TextEdit{
+		c.insertBefore(before, name+" := "+c.text(w.value)),
+		{Pos: w.value.Pos(), End: w.value.End(), NewText: []byte(name)},
+	}
+	return msg
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// within reports whether n lies inside outer.
+func within(n, outer ast.Node) bool {
+	return outer != nil && outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// inBlock reports whether the statement at cur is one of a statement list.
+func inBlock(cur inspector.Cursor) bool {
+	switch cur.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		return true
+	}
+	return false
+}
+
+// siteStmt returns the statement, in a statement list, that holds the
+// site, for code that must run once before it; nil when the attempt is not
+// written inside the site (a named operation) or no such statement exists.
+func (c *checker) siteStmt(site *retrysite.Site) *inspector.Cursor {
+	if site.Attempt == nil || !within(site.Attempt, site.Node) {
+		return nil
+	}
+	cur, ok := c.root.FindNode(site.Node)
+	if !ok {
+		return nil
+	}
+	for !inBlock(cur) {
+		switch cur.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
+			return nil
+		}
+		cur = cur.Parent()
+		if !cur.Valid() {
+			return nil
+		}
+	}
+	return &cur
+}
+
+// definition returns the v := e statement that declares v, alone.
+func (c *checker) definition(v *types.Var) *inspector.Cursor {
+	decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok || decl.ParentEdgeKind() != edge.AssignStmt_Lhs {
+		return nil
+	}
+	stmt := decl.Parent()
+	as := stmt.Node().(*ast.AssignStmt)
+	if as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !inBlock(stmt) {
+		return nil
+	}
+	return &stmt
+}
+
+// declaredOutside reports whether every name e uses is declared outside the
+// site, so that e means the same before it.
+func (c *checker) declaredOutside(e ast.Expr, site *retrysite.Site) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID {
+			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && within(&ast.Ident{NamePos: obj.Pos()}, site.Node) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// freeName returns the first of keyNames that can be declared before the
+// site: nothing of that name is visible there, declared later in that scope,
+// or declared inside the site.
+func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken string) string {
+	for _, name := range keyNames {
+		if name != taken && c.nameFree(name, site, before, nil) {
+			return name
+		}
+	}
+	return ""
+}
+
+// nameFree reports whether name, declared just before the site, would be
+// self (when not nil) everywhere in the site, and clash with nothing.
+func (c *checker) nameFree(name string, site *retrysite.Site, before *inspector.Cursor, self *types.Var) bool {
+	pos := before.Node().Pos()
+	scope := c.scopeAt(before, pos)
+	if scope == nil {
+		return false
+	}
+	if _, obj := scope.LookupParent(name, pos); obj != nil {
+		return false
+	}
+	if scope.Lookup(name) != nil {
+		return false
+	}
+	for id, obj := range c.pass.TypesInfo.Defs {
+		if obj != nil && obj != self && id.Name == name && within(id, site.Node) {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeAt returns the innermost scope at pos, in the file of cur.
+func (c *checker) scopeAt(cur *inspector.Cursor, pos token.Pos) *types.Scope {
+	file := c.fileOf(*cur)
+	if file == nil {
+		return nil
+	}
+	fs := c.pass.TypesInfo.Scopes[file]
+	if fs == nil {
+		return nil
+	}
+	return fs.Innermost(pos)
+}
+
+// lookup returns the object name refers to at pos.
+func (c *checker) lookup(name string, pos token.Pos) types.Object {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			if fs := c.pass.TypesInfo.Scopes[f]; fs != nil {
+				if s := fs.Innermost(pos); s != nil {
+					_, obj := s.LookupParent(name, pos)
+					return obj
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mentions reports whether e refers to v.
+func (c *checker) mentions(e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && v != nil && c.pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (c *checker) fileOf(cur inspector.Cursor) *ast.File {
+	for f := range cur.Enclosing((*ast.File)(nil)) {
+		return f.Node().(*ast.File)
+	}
+	return nil
+}
+
+// indent is the indentation of the line n starts (gofmt's tabs).
+func (c *checker) indent(n ast.Node) string {
+	return strings.Repeat("\t", max(c.pass.Fset.Position(n.Pos()).Column-1, 0))
+}
+
+// insertBefore inserts a statement on its own line before the one at cur.
+func (c *checker) insertBefore(cur *inspector.Cursor, stmt string) analysis.TextEdit {
+	pos := cur.Node().Pos()
+	return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(stmt + "\n" + c.indent(cur.Node()))}
+}
+
+// deleteStmt deletes the statement at cur, with its line when it has the
+// line to itself (no comment or other statement shares it).
+func (c *checker) deleteStmt(cur *inspector.Cursor) analysis.TextEdit {
+	n := cur.Node()
+	edit := analysis.TextEdit{Pos: n.Pos(), End: n.End()}
+	tf := c.pass.Fset.File(n.Pos())
+	file := c.fileOf(*cur)
+	if tf == nil || file == nil {
+		return edit
+	}
+	first, last := tf.Line(n.Pos()), tf.Line(n.End())
+	if prev, ok := cur.PrevSibling(); ok && tf.Line(prev.Node().End()) >= first {
+		return edit
+	}
+	if next, ok := cur.NextSibling(); ok && tf.Line(next.Node().Pos()) <= last {
+		return edit
+	}
+	for _, cg := range file.Comments {
+		if l := tf.Line(cg.Pos()); l >= first && l <= last || tf.Line(cg.End()) == first {
+			return edit
+		}
+	}
+	if last >= tf.LineCount() {
+		return edit
+	}
+	return analysis.TextEdit{Pos: tf.LineStart(first), End: tf.LineStart(last + 1)}
+}
+
+// text prints a node as Go source.
+func (c *checker) text(n ast.Node) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, c.pass.Fset, n); err != nil {
+		return ""
+	}
+	return buf.String()
+}

@@ -1,0 +1,329 @@
+package unkeyedpost
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// FreshKeyFact marks a function whose result is made anew on every call
+// (from a UUID, crypto/rand, math/rand, the clock, retry.NewIdempotencyKey, or
+// another such function), so that a key made by calling it inside a retry
+// attempt is known, across packages, to change on every attempt.
+type FreshKeyFact struct{}
+
+func (*FreshKeyFact) AFact()         {}
+func (*FreshKeyFact) String() string { return "freshkey" }
+
+// freshness answers "is this value made anew each time it is evaluated?" for
+// one package. It follows local variables to what is assigned to them, and
+// calls to the functions that make new values; it stops at anything it cannot
+// see (a parameter, a field, a call of an unknown function), which keeps a
+// key derived from a stable id, or handed in, out of its answer.
+type freshness struct {
+	pass *analysis.Pass
+	root inspector.Cursor
+	// assigned maps a local variable to the expressions assigned to it; a
+	// variable filled by rand.Read(b) maps to that call.
+	assigned map[*types.Var][]ast.Expr
+	decls    map[*types.Func]*ast.FuncDecl
+	// funcs memoises the package's own functions: true fresh, false not (or
+	// being decided: recursion makes nothing fresh).
+	funcs map[*types.Func]bool
+}
+
+func newFreshness(pass *analysis.Pass, root inspector.Cursor) *freshness {
+	f := &freshness{
+		pass:     pass,
+		root:     root,
+		assigned: make(map[*types.Var][]ast.Expr),
+		decls:    make(map[*types.Func]*ast.FuncDecl),
+		funcs:    make(map[*types.Func]bool),
+	}
+	info := pass.TypesInfo
+	for cur := range root.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
+				f.decls[fn] = n
+			}
+		case *ast.AssignStmt:
+			f.assign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			f.assign(lhs, n.Values)
+		case *ast.CallExpr:
+			if f.fills(n) {
+				for _, arg := range n.Args {
+					if v := f.localVar(arg); v != nil {
+						f.assigned[v] = append(f.assigned[v], n)
+					}
+				}
+			}
+		}
+	}
+	return f
+}
+
+// assign records lhs[i] = rhs[i], or, for a, b := f(), f() for each.
+func (f *freshness) assign(lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		v := f.localVar(l)
+		if v == nil {
+			continue
+		}
+		switch {
+		case len(lhs) == len(rhs):
+			f.assigned[v] = append(f.assigned[v], rhs[i])
+		case len(rhs) == 1:
+			f.assigned[v] = append(f.assigned[v], rhs[0])
+		}
+	}
+}
+
+// localVar returns the function-local variable that e names, or nil.
+func (f *freshness) localVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := f.pass.TypesInfo.ObjectOf(id)
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	return v
+}
+
+// fills reports whether call fills its arguments with random bytes:
+// crypto/rand.Read, math/rand's Read, or any call handed crypto/rand.Reader
+// (io.ReadFull(rand.Reader, b)).
+func (f *freshness) fills(call *ast.CallExpr) bool {
+	fn := typematch.Callee(f.pass.TypesInfo, call)
+	if fn != nil && fn.Name() == "Read" && isRandPkg(fn.Pkg()) {
+		return true
+	}
+	for _, arg := range call.Args {
+		if sel, ok := ast.Unparen(arg).(*ast.SelectorExpr); ok && typematch.IsVar(f.pass.TypesInfo.Uses[sel.Sel], "crypto/rand", "Reader") {
+			return true
+		}
+	}
+	return false
+}
+
+func isRandPkg(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	switch pkg.Path() {
+	case "crypto/rand", "math/rand", "math/rand/v2":
+		return true
+	}
+	return false
+}
+
+// isProducer reports whether fn makes a new value on every call.
+func isProducer(fn *types.Func) bool {
+	pkg := fn.Pkg()
+	if pkg == nil {
+		return false
+	}
+	name := fn.Name()
+	recv := fn.Signature().Recv()
+	switch pkg.Path() {
+	case uuidPath:
+		// Random (v4), time-based (v1, v2, v6, v7) UUIDs; not the name-based
+		// NewMD5/NewSHA1/NewHash, which derive a stable id from their input.
+		switch name {
+		case "New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID", "NewV6", "NewV7",
+			"NewV7FromReader", "NewDCEPerson", "NewDCEGroup", "NewDCESecurity":
+			return recv == nil
+		}
+	case "crypto/rand":
+		switch name {
+		case "Read", "Text", "Int", "Prime":
+			return recv == nil
+		}
+	case "math/rand", "math/rand/v2":
+		// Every generator and its methods; not the constructors.
+		return !strings.HasPrefix(name, "New") && name != "Seed"
+	case "time":
+		return recv == nil && (name == "Now" || name == "Since" || name == "Until")
+	case retryPath:
+		return name == "NewIdempotencyKey" && recv == nil
+	}
+	return false
+}
+
+// passesOn lists the packages whose functions and methods make their result
+// from their arguments (and receiver) alone: formatting, conversion and
+// encoding. A fresh value handed to them stays fresh; any other call of a
+// function without a FreshKeyFact ends the search (it may look a stable key
+// up, for all the analyzer knows).
+var passesOn = map[string]bool{
+	"fmt": true, "strconv": true, "strings": true, "bytes": true, "encoding/hex": true,
+	"encoding/base64": true, "encoding/base32": true, "math/big": true, "time": true, uuidPath: true,
+}
+
+// expr returns the call that makes e's value anew each time e is evaluated,
+// or nil when e is not known to be fresh.
+func (f *freshness) expr(e ast.Expr) *ast.CallExpr {
+	return f.exprSeen(e, make(map[*types.Var]bool))
+}
+
+func (f *freshness) exprSeen(e ast.Expr, seen map[*types.Var]bool) *ast.CallExpr {
+	info := f.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn := typematch.Callee(info, e)
+		if fn == nil {
+			if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+				return f.exprSeen(e.Args[0], seen) // a conversion
+			}
+			return nil
+		}
+		if isProducer(fn) || f.fills(e) || f.freshFunc(fn) {
+			return e
+		}
+		if fn.Pkg() == nil || !passesOn[fn.Pkg().Path()] {
+			return nil
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
+			if m := f.exprSeen(sel.X, seen); m != nil {
+				return m
+			}
+		}
+		for _, arg := range e.Args {
+			if m := f.exprSeen(arg, seen); m != nil {
+				return m
+			}
+		}
+	case *ast.Ident:
+		v := f.localVar(e)
+		if v == nil || seen[v] {
+			return nil
+		}
+		seen[v] = true
+		for _, rhs := range f.assigned[v] {
+			if m := f.exprSeen(rhs, seen); m != nil {
+				return m
+			}
+		}
+	case *ast.BinaryExpr:
+		if m := f.exprSeen(e.X, seen); m != nil {
+			return m
+		}
+		return f.exprSeen(e.Y, seen)
+	case *ast.UnaryExpr:
+		return f.exprSeen(e.X, seen)
+	case *ast.StarExpr:
+		return f.exprSeen(e.X, seen)
+	case *ast.SliceExpr:
+		return f.exprSeen(e.X, seen)
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if m := f.exprSeen(elt, seen); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// freshFunc reports whether fn's result is made anew on every call: by a
+// FreshKeyFact from another package, or by looking at this package's
+// declaration.
+func (f *freshness) freshFunc(fn *types.Func) bool {
+	if fn.Pkg() != f.pass.Pkg {
+		return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(FreshKeyFact))
+	}
+	if fresh, ok := f.funcs[fn]; ok {
+		return fresh
+	}
+	decl := f.decls[fn]
+	if decl == nil || decl.Type.Results == nil {
+		return false
+	}
+	f.funcs[fn] = false // recursion: not fresh until shown
+	fresh := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			results := n.Results
+			if len(results) == 0 { // a bare return: the named results
+				for _, field := range decl.Type.Results.List {
+					for _, name := range field.Names {
+						results = append(results, name)
+					}
+				}
+			}
+			for _, r := range results {
+				if f.expr(r) != nil {
+					fresh = true
+				}
+			}
+		}
+		return !fresh
+	})
+	f.funcs[fn] = fresh
+	return fresh
+}
+
+// exportFacts marks the package's fresh functions for the packages that
+// import it.
+func (f *freshness) exportFacts() {
+	for fn := range f.decls {
+		if f.freshFunc(fn) {
+			f.pass.ExportObjectFact(fn, &FreshKeyFact{})
+		}
+	}
+}
+
+// keyWrites reports a key header written inside a retry attempt whose value
+// is made anew within that attempt (at the call that makes it).
+func (c *checker) keyWrites(cur inspector.Cursor) {
+	writes, _ := c.headerWrites(cur)
+	for _, w := range writes {
+		if c.nameKind(w.name) != keyHeader {
+			continue
+		}
+		sites := c.sites.Enclosing(w.node.Pos())
+		if len(sites) == 0 {
+			continue
+		}
+		mk := c.fresh.expr(w.value)
+		if mk == nil {
+			continue
+		}
+		var site *retrysite.Site // the outermost site whose attempt makes the key
+		for _, s := range sites {
+			if s.Contains(mk.Pos()) {
+				site = s
+				break
+			}
+		}
+		if site == nil {
+			continue
+		}
+		c.report(analysis.Diagnostic{
+			Pos: mk.Pos(), End: mk.End(),
+			Message: fmt.Sprintf("idempotency key is made anew on every attempt of this %s: the server sees each retry as a new operation; make it once before the %s",
+				site.Kind, site.Kind),
+			SuggestedFixes: c.moveFix(w, mk, site),
+		})
+	}
+}

@@ -1,0 +1,150 @@
+package unkeyedpost
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// defaultKeyHeaders are the header names that carry an idempotency key: the
+// IETF draft's (draft-ietf-httpapi-idempotency-key-header, used by Stripe and
+// Adyen) and the X- form (Mercado Pago). net/http replays a request on a
+// reused connection when it carries either. A correlation id such as
+// X-Request-ID is not a key: no known API deduplicates on it.
+var defaultKeyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key"}
+
+// extraHeaders holds the -unkeyedpost.headers flag: more key header names
+// (PayPal-Request-Id, Cko-Idempotency-Key, ...).
+var extraHeaders headerList
+
+// headerList is a comma-separated list of header names, as a flag.Value.
+type headerList []string
+
+func (h *headerList) String() string { return strings.Join(*h, ",") }
+
+func (h *headerList) Set(s string) error {
+	var names []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if i := strings.IndexFunc(f, func(r rune) bool { return !isTokenChar(r) }); i >= 0 {
+			return fmt.Errorf("%q is not a header name", f)
+		}
+		names = append(names, f)
+	}
+	*h = names
+	return nil
+}
+
+// isTokenChar reports whether r may appear in a header name (RFC 9110 token).
+func isTokenChar(r rune) bool {
+	return r < 0x7f && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
+		strings.ContainsRune("!#$%&'*+-.^_`|~", r))
+}
+
+// isKeyHeader reports whether name is an idempotency key header; header names
+// are case-insensitive (and a map index assignment does not canonicalise).
+func isKeyHeader(name string) bool {
+	for _, list := range [][]string{defaultKeyHeaders, extraHeaders} {
+		for _, h := range list {
+			if strings.EqualFold(h, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A headerWrite is one header set on a request or a header map.
+type headerWrite struct {
+	node   ast.Node // the call, assignment or literal element that writes
+	target ast.Expr // what is written: the http.Header, or the resty request or client
+	name   ast.Expr
+	value  ast.Expr
+}
+
+// nameKind says what a write's header name is.
+type nameKind int
+
+const (
+	otherHeader nameKind = iota // a constant name that is not a key
+	keyHeader                   // a constant key name
+	unknownHeader               // a name not known at compile time: it may be a key
+)
+
+func (c *checker) nameKind(name ast.Expr) nameKind {
+	tv, ok := c.pass.TypesInfo.Types[name]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return unknownHeader
+	}
+	if isKeyHeader(constant.StringVal(tv.Value)) {
+		return keyHeader
+	}
+	return otherHeader
+}
+
+// headerWrites returns the header writes that the node at cur makes:
+// Header.Set/Add, resty's SetHeader/SetHeaders and friends, an index
+// assignment on an http.Header, or an http.Header literal. unknown reports a
+// write whose names cannot be read (a map that is not a literal).
+func (c *checker) headerWrites(cur inspector.Cursor) (writes []headerWrite, unknown bool) {
+	info := c.pass.TypesInfo
+	switch n := cur.Node().(type) {
+	case *ast.CallExpr:
+		fn := typematch.Callee(info, n)
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		if fn == nil || !ok {
+			return nil, false
+		}
+		switch {
+		case len(n.Args) == 2 && (typematch.IsMethod(fn, httpPath, "Header", "Set") || typematch.IsMethod(fn, httpPath, "Header", "Add") ||
+			isRestyHeaderMethod(fn, "SetHeader") || isRestyHeaderMethod(fn, "SetHeaderVerbatim")):
+			return []headerWrite{{node: n, target: sel.X, name: n.Args[0], value: n.Args[1]}}, false
+		case len(n.Args) == 1 && (isRestyHeaderMethod(fn, "SetHeaders") || isRestyHeaderMethod(fn, "SetHeaderMultiValues")):
+			lit, ok := ast.Unparen(n.Args[0]).(*ast.CompositeLit)
+			if !ok {
+				return nil, true
+			}
+			return mapWrites(lit, sel.X), false
+		}
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) {
+			return nil, false
+		}
+		for i, lhs := range n.Lhs {
+			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
+			if ok && isHeaderType(info.TypeOf(ix.X)) {
+				writes = append(writes, headerWrite{node: n, target: ix.X, name: ix.Index, value: n.Rhs[i]})
+			}
+		}
+		return writes, false
+	case *ast.CompositeLit:
+		if isHeaderType(info.TypeOf(n)) {
+			return mapWrites(n, n), false
+		}
+	}
+	return nil, false
+}
+
+func mapWrites(lit *ast.CompositeLit, target ast.Expr) []headerWrite {
+	var writes []headerWrite
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			writes = append(writes, headerWrite{node: kv, target: target, name: kv.Key, value: kv.Value})
+		}
+	}
+	return writes
+}
+
+func isHeaderType(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Header") }
+
+func isRestyHeaderMethod(fn *types.Func, name string) bool {
+	return typematch.IsMethod(fn, restyPath, "Request", name) || typematch.IsMethod(fn, restyPath, "Client", name)
+}

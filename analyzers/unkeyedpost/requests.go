@@ -1,0 +1,389 @@
+package unkeyedpost
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// The consequence every unkeyed report states.
+const why = "a timed-out attempt may already have been applied, so a retry can apply it twice"
+
+// call recognises the non-idempotent requests that call makes or builds.
+func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	name := fn.Name()
+	recv := fn.Signature().Recv() != nil
+	receiver := func() ast.Expr {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	switch fn.Pkg().Path() {
+	case httpPath:
+		switch {
+		case (name == "Post" || name == "PostForm") && !recv:
+			c.direct(cur, call, "http."+name, selfRetry{}, false)
+		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, httpPath, "Client", name):
+			s, ok := c.httpClient(receiver())
+			c.direct(cur, call, "(*http.Client)."+name, s, ok)
+		case name == "NewRequest" && !recv:
+			c.built(cur, call, call.Args[0])
+		case name == "NewRequestWithContext" && !recv:
+			c.built(cur, call, call.Args[1])
+		}
+	case retryablePath:
+		switch {
+		case (name == "Post" || name == "PostForm") && !recv:
+			// The package functions use a NewClient() client.
+			s := selfRetry{attempts: retryableDefaultMax + 1, how: fmt.Sprintf("go-retryablehttp (RetryMax %d)", retryableDefaultMax)}
+			c.direct(cur, call, "retryablehttp."+name, s, true)
+		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, retryablePath, "Client", name):
+			s, ok := c.retryableClient(receiver())
+			c.direct(cur, call, "(*retryablehttp.Client)."+name, s, ok)
+		case name == "NewRequest" && !recv:
+			c.built(cur, call, call.Args[0])
+		case name == "NewRequestWithContext" && !recv:
+			c.built(cur, call, call.Args[1])
+		}
+	case restyPath:
+		switch {
+		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, restyPath, "Request", name):
+			c.resty(cur, call, methodName[name])
+		case name == "Execute" && typematch.IsMethod(fn, restyPath, "Request", name) && len(call.Args) == 2:
+			if m := c.method(call.Args[0]); m != "" {
+				c.resty(cur, call, m)
+			}
+		}
+	}
+}
+
+var methodName = map[string]string{"Post": "POST", "Patch": "PATCH"}
+
+// method returns "POST" or "PATCH" when e is a constant of that value (a
+// literal, http.MethodPost, a named constant of the user's), else "".
+// Methods are case-sensitive (RFC 9110 section 9.1): net/http sends "post"
+// as written, and servers do not take it for POST (Go's ServeMux does not
+// match it; most servers answer 400 or 501), so it is not reported.
+func (c *checker) method(e ast.Expr) string {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return ""
+	}
+	switch m := constant.StringVal(tv.Value); m {
+	case "POST", "PATCH":
+		return m
+	}
+	return ""
+}
+
+// A retrier is what sends a request more than once: the retry site whose
+// attempt sends it, or a client that retries by itself.
+type retrier struct {
+	site   *retrysite.Site // innermost
+	outer  *retrysite.Site // outermost, for fixes
+	client selfRetry
+}
+
+func (r retrier) String() string {
+	if r.site != nil {
+		return fmt.Sprintf("a %s (%s)", r.site.Kind, r.site.Bound)
+	}
+	return r.client.String()
+}
+
+// siteOf returns the retrier for a request sent at pos inside a retry
+// site's attempt.
+func (c *checker) siteOf(pos ast.Node) (retrier, bool) {
+	sites := c.sites.Enclosing(pos.Pos())
+	if len(sites) == 0 {
+		return retrier{}, false
+	}
+	return retrier{site: sites[len(sites)-1], outer: sites[0]}, true
+}
+
+// direct handles a call that sends a POST itself (Post, PostForm): no header
+// can be set on it, so a retried one is always unkeyed.
+func (c *checker) direct(cur inspector.Cursor, call *ast.CallExpr, api string, client selfRetry, clientRetries bool) {
+	r, ok := c.siteOf(call)
+	if !ok && clientRetries {
+		r, ok = retrier{client: client}, true
+	}
+	if !ok {
+		return
+	}
+	build := "http.NewRequestWithContext"
+	if client.how != "" || api[0] == 'r' || api[2] == 'r' {
+		build = "retryablehttp.NewRequestWithContext"
+	}
+	c.report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("POST by %s is retried by %s without an Idempotency-Key, which %s cannot set: %s; "+
+			"build the request with %s and set a key made once before the retry", api, r, api, why, build),
+	})
+}
+
+// built handles a request built by NewRequest*: it follows the request to
+// the Do calls that send it and the header writes before them.
+func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.Expr) {
+	method := c.method(methodArg)
+	if method == "" {
+		return
+	}
+	req := c.assignedVar(cur)
+	if req == nil {
+		return // not kept in a variable: not followed
+	}
+	var sends []*ast.CallExpr
+	var writes []headerWrite
+	var r retrier
+	retried := false
+	for _, ref := range c.refs(req) {
+		u, ok := c.requestUse(ref)
+		if !ok {
+			return // handed to code the analysis cannot see: it may set a key
+		}
+		writes = append(writes, u.writes...)
+		if u.send == nil {
+			continue
+		}
+		sends = append(sends, u.send)
+		if retried {
+			continue
+		}
+		if r, retried = c.siteOf(u.send); !retried && u.client.attempts > 1 {
+			r, retried = retrier{client: u.client}, true
+		}
+	}
+	if !retried {
+		return
+	}
+	for _, w := range writes {
+		switch c.nameKind(w.name) {
+		case keyHeader, unknownHeader:
+			return // keyed (a key made on every attempt is reported at the write), or maybe keyed
+		}
+	}
+	c.report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
+		SuggestedFixes: c.keyFix(cur, call, req, r),
+	})
+}
+
+// assignedVar returns the variable that the call at cur is assigned to
+// (req, err := http.NewRequest(...)), or nil.
+func (c *checker) assignedVar(cur inspector.Cursor) *types.Var {
+	switch ek, _ := cur.ParentEdge(); ek {
+	case edge.AssignStmt_Rhs:
+		as := cur.Parent().Node().(*ast.AssignStmt)
+		if len(as.Rhs) == 1 {
+			return c.varOf(as.Lhs[0])
+		}
+	case edge.ValueSpec_Values:
+		vs := cur.Parent().Node().(*ast.ValueSpec)
+		if len(vs.Values) == 1 {
+			return c.varOf(vs.Names[0])
+		}
+	}
+	return nil
+}
+
+// A reqUse is what one use of a request variable does.
+type reqUse struct {
+	send   *ast.CallExpr // a Do call that sends it
+	client selfRetry     // the sending client, when it retries by itself
+	writes []headerWrite
+}
+
+// requestUse judges one use of a request variable; ok is false for a use
+// that may set a key the analysis cannot see (the request or its header map
+// handed to other code, stored, or returned).
+func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
+	info := c.pass.TypesInfo
+	parent := ref.Parent()
+	switch ek, _ := ref.ParentEdge(); ek {
+	case edge.AssignStmt_Lhs, edge.BinaryExpr_X, edge.BinaryExpr_Y:
+		return u, true // a new value, a nil check
+	case edge.CallExpr_Args:
+		call := parent.Node().(*ast.CallExpr)
+		fn := typematch.Callee(info, call)
+		if fn == nil || fn.Pkg() == nil {
+			return u, false
+		}
+		sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		switch {
+		case sel != nil && typematch.IsMethod(fn, httpPath, "Client", "Do"):
+			u.send = call
+			u.client, _ = c.httpClient(sel.X)
+			return u, true
+		case sel != nil && typematch.IsMethod(fn, retryablePath, "Client", "Do"):
+			u.send = call
+			u.client, _ = c.retryableClient(sel.X)
+			return u, true
+		}
+		return u, harmlessPkgs[fn.Pkg().Path()]
+	case edge.SelectorExpr_X:
+		sel := parent.Node().(*ast.SelectorExpr)
+		field, isField := info.Uses[sel.Sel].(*types.Var)
+		if isField && field.Embedded() && field.Name() == "Request" && parent.ParentEdgeKind() == edge.SelectorExpr_X {
+			// retryablehttp's req.Request.Header: step through the embedded *http.Request.
+			parent = parent.Parent()
+			sel = parent.Node().(*ast.SelectorExpr)
+			field, isField = info.Uses[sel.Sel].(*types.Var)
+		}
+		if !isField || field.Name() != "Header" || field.Pkg() == nil || field.Pkg().Path() != httpPath {
+			return u, true // another field, or a method of the request
+		}
+		return c.headerUse(parent)
+	}
+	return u, false
+}
+
+// headerUse judges a use of req.Header (at hdr).
+func (c *checker) headerUse(hdr inspector.Cursor) (u reqUse, ok bool) {
+	info := c.pass.TypesInfo
+	parent := hdr.Parent()
+	switch ek, idx := hdr.ParentEdge(); ek {
+	case edge.SelectorExpr_X: // req.Header.Set(...), req.Header.Get(...)
+		if parent.ParentEdgeKind() != edge.CallExpr_Fun {
+			return u, false
+		}
+		u.writes, _ = c.headerWrites(parent.Parent())
+		return u, true
+	case edge.IndexExpr_X: // req.Header[k] = v, or a read
+		if parent.ParentEdgeKind() == edge.AssignStmt_Lhs {
+			u.writes, _ = c.headerWrites(parent.Parent())
+		}
+		return u, true
+	case edge.AssignStmt_Lhs: // req.Header = http.Header{...}
+		as := parent.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			return u, false
+		}
+		lit, isLit := ast.Unparen(as.Rhs[idx]).(*ast.CompositeLit)
+		if !isLit {
+			return u, false
+		}
+		return reqUse{writes: mapWrites(lit, lit)}, true
+	case edge.CallExpr_Args:
+		fn := typematch.Callee(info, parent.Node().(*ast.CallExpr))
+		return u, fn != nil && fn.Pkg() != nil && harmlessPkgs[fn.Pkg().Path()] && fn.Name() != "Header"
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+		return u, true
+	}
+	return u, false
+}
+
+// resty handles (*resty.Request).Post/Patch/Execute: the request chain
+// c.R().SetHeader(...).SetBody(...).Post(url), or a request variable.
+func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	var reqCalls []*ast.CallExpr
+	e := sel.X
+	var client ast.Expr
+	for depth := 0; client == nil && depth < 32; depth++ {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.CallExpr:
+			fn := typematch.Callee(c.pass.TypesInfo, x)
+			xs, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			if !ok || fn == nil {
+				return
+			}
+			if typematch.IsMethod(fn, restyPath, "Client", "R") || typematch.IsMethod(fn, restyPath, "Client", "NewRequest") {
+				client = xs.X
+				break
+			}
+			if !typematch.IsMethod(fn, restyPath, "Request", fn.Name()) {
+				return
+			}
+			reqCalls = append(reqCalls, x)
+			e = xs.X
+		case *ast.Ident:
+			v := c.varOf(x)
+			if v == nil {
+				return
+			}
+			u := c.usesOf(v)
+			if len(u.defs) != 1 || u.defs[0] == nil || len(u.other) > 0 || len(u.fieldSets) > 0 {
+				return
+			}
+			for _, cc := range u.calls {
+				reqCalls = append(reqCalls, cc.Node().(*ast.CallExpr))
+			}
+			e = u.defs[0]
+		default:
+			return
+		}
+	}
+	if client == nil {
+		return
+	}
+	for _, rc := range reqCalls {
+		if rc == call {
+			continue
+		}
+		fn := typematch.Callee(c.pass.TypesInfo, rc)
+		if fn == nil {
+			continue
+		}
+		switch fn.Name() {
+		case "SetHeader", "SetHeaderVerbatim":
+			if len(rc.Args) == 2 && c.nameKind(rc.Args[0]) != otherHeader {
+				return
+			}
+		case "SetHeaders", "SetHeaderMultiValues":
+			if len(rc.Args) != 1 {
+				return
+			}
+			lit, ok := ast.Unparen(rc.Args[0]).(*ast.CompositeLit)
+			if !ok {
+				return
+			}
+			for _, w := range mapWrites(lit, lit) {
+				if c.nameKind(w.name) != otherHeader {
+					return
+				}
+			}
+		}
+	}
+	s, keyed, known := c.restyClient(client)
+	if keyed {
+		return
+	}
+	r, retried := c.siteOf(call)
+	if !retried && known && s.attempts > 1 {
+		r, retried = retrier{client: s}, true
+	}
+	if !retried {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
+		SuggestedFixes: c.restyFix(cur, call, r),
+	})
+}
+
+// report reports d once per position.
+func (c *checker) report(d analysis.Diagnostic) {
+	if c.reported[d.Pos] {
+		return
+	}
+	c.reported[d.Pos] = true
+	c.rep.Report(d)
+}

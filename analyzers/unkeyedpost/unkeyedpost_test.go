@@ -1,0 +1,12 @@
+package unkeyedpost_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
+	"github.com/retrylint/retrylint/analyzers/unkeyedpost"
+)
+
+func TestBasic(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic")
+}

@@ -1,0 +1,134 @@
+package unkeyedpost
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// harmlessPkgs are packages whose functions may be handed a request, a
+// client or a header map without setting an idempotency key or changing a
+// retry count (logging, dumping, formatting).
+var harmlessPkgs = map[string]bool{
+	"fmt": true, "log": true, "log/slog": true, "net/http": true, "net/http/httputil": true,
+	"net/http/httptrace": true, "context": true, "errors": true,
+}
+
+// refs returns the identifiers that refer to v (its declaration excluded),
+// looked for in the function that declares it, or in the whole package for a
+// package-level variable.
+func (c *checker) refs(v *types.Var) []inspector.Cursor {
+	scope := c.root
+	if v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+		decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+		if !ok {
+			return nil
+		}
+		for fd := range decl.Enclosing((*ast.FuncDecl)(nil)) {
+			scope = fd
+		}
+		if scope == c.root {
+			return nil // a local of a package-level function literal: not worth a walk of the package
+		}
+	}
+	var out []inspector.Cursor
+	for cur := range scope.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
+			out = append(out, cur)
+		}
+	}
+	return out
+}
+
+// varOf returns the variable that e names, or nil.
+func (c *checker) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// varUses is what a function (or package) does with one variable that holds
+// a client or a request.
+type varUses struct {
+	defs      []ast.Expr            // values given to it; a nil entry: one the analysis cannot read
+	fieldSets map[string][]ast.Expr // v.F = e
+	calls     []inspector.Cursor    // v.M(...) and calls chained on it
+	other     []inspector.Cursor    // every other use, for the caller to judge
+}
+
+// usesOf collects what is done with v.
+func (c *checker) usesOf(v *types.Var) *varUses {
+	u := &varUses{fieldSets: make(map[string][]ast.Expr)}
+	if init := c.initOf(v); init != nil {
+		u.defs = append(u.defs, init)
+	}
+	for _, ref := range c.refs(v) {
+		parent := ref.Parent()
+		switch ek, idx := ref.ParentEdge(); ek {
+		case edge.AssignStmt_Lhs:
+			as := parent.Node().(*ast.AssignStmt)
+			if len(as.Lhs) == len(as.Rhs) {
+				u.defs = append(u.defs, as.Rhs[idx])
+			} else {
+				u.defs = append(u.defs, nil)
+			}
+			continue
+		case edge.SelectorExpr_X:
+			sel := parent.Node().(*ast.SelectorExpr)
+			if pe, pidx := parent.ParentEdge(); pe == edge.AssignStmt_Lhs {
+				as := parent.Parent().Node().(*ast.AssignStmt)
+				if len(as.Lhs) == len(as.Rhs) && as.Tok == token.ASSIGN {
+					u.fieldSets[sel.Sel.Name] = append(u.fieldSets[sel.Sel.Name], as.Rhs[pidx])
+					continue
+				}
+			}
+			if parent.ParentEdgeKind() == edge.CallExpr_Fun {
+				u.calls = append(u.calls, parent.Parent())
+				continue
+			}
+		}
+		u.other = append(u.other, ref)
+	}
+	return u
+}
+
+// initOf returns the expression that v is declared with (v := e, var v = e),
+// or nil.
+func (c *checker) initOf(v *types.Var) ast.Expr {
+	decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok {
+		return nil
+	}
+	id, ok := decl.Node().(*ast.Ident)
+	if !ok || c.pass.TypesInfo.Defs[id] != v {
+		return nil
+	}
+	switch ek, idx := decl.ParentEdge(); ek {
+	case edge.AssignStmt_Lhs:
+		as := decl.Parent().Node().(*ast.AssignStmt)
+		if len(as.Lhs) == len(as.Rhs) {
+			return as.Rhs[idx]
+		}
+		if len(as.Rhs) == 1 && idx == 0 {
+			return as.Rhs[0] // req, err := http.NewRequest(...): the first result
+		}
+	case edge.ValueSpec_Names:
+		vs := decl.Parent().Node().(*ast.ValueSpec)
+		if len(vs.Names) == len(vs.Values) {
+			return vs.Values[idx]
+		}
+		if len(vs.Values) == 1 && idx == 0 {
+			return vs.Values[0]
+		}
+	}
+	return nil
+}

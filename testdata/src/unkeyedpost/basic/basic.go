@@ -1,0 +1,290 @@
+// Package basic holds net/http requests retried by loops, with and without
+// an idempotency key. Fixable cases are in the fixes package.
+package basic
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+var errFailed = errors.New("failed")
+
+const (
+	methodCharge = "POST" // a named constant of the value POST
+	keyHeader    = "Idempotency-Key"
+)
+
+// --- reported: a POST or PATCH retried without a key ---
+
+func postInLoop(url string, body []byte) error {
+	for i := 0; i < 3; i++ {
+		resp, err := http.Post(url, "application/json", bytes.NewReader(body)) // want `POST by http.Post is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key, which http.Post cannot set: a timed-out attempt may already have been applied, so a retry can apply it twice; build the request with http.NewRequestWithContext and set a key made once before the retry`
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+func postFormInLoop(c *http.Client, u string) error {
+	for i := 0; i < 2; i++ {
+		resp, err := c.PostForm(u, url.Values{"amount": {"10"}}) // want `POST by \(\*http.Client\).PostForm is retried by a retry loop \(up to 2 attempts\)`
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The request is built once, before the loop, and sent on every attempt.
+func builtBeforeLoop(ctx context.Context, c *http.Client, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil) // want `PATCH is retried by a retry loop \(up to 4 attempts\) without an Idempotency-Key`
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Request-ID", "abc") // a correlation id is not a key
+	for i := 0; i < 4; i++ {
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// Header names the analysis cannot read stay quiet; other constant names
+// do not count: Content-Type is no key.
+func namedConstantMethod(ctx context.Context, u string) error {
+	var lastErr error
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, methodCharge, u, strings.NewReader("{}"))
+		if err != nil {
+			return err
+		}
+		req.Header["Content-Type"] = []string{"application/json"}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		lastErr = err
+		time.Sleep(time.Second)
+	}
+	return lastErr
+}
+
+// --- not reported ---
+
+// Idempotent methods may be repeated.
+func idempotentMethods(ctx context.Context, u string) error {
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace, http.MethodPut, http.MethodDelete} {
+		for i := 0; i < 3; i++ {
+			req, err := http.NewRequestWithContext(ctx, m, u, nil)
+			if err != nil {
+				return err
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err == nil {
+				resp.Body.Close()
+				break
+			}
+			time.Sleep(time.Second)
+		}
+	}
+	return nil
+}
+
+func put(ctx context.Context, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPut, u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// "post" is sent as written and is not POST: methods are case-sensitive.
+func lowercase(ctx context.Context, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, "post", u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A POST sent once.
+func once(ctx context.Context, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A loop over items sends each POST once: not a retry.
+func eachOrder(ctx context.Context, u string, orders []string) error {
+	for _, o := range orders {
+		resp, err := http.Post(u+"/"+o, "text/plain", nil)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// The key is a parameter: the same on every attempt.
+func keyParam(ctx context.Context, u, key string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The key is derived from a stable id, with the name in another case and as
+// a map index (not canonicalised, compared case-insensitively).
+func keyFromOrder(ctx context.Context, u, orderID string) error {
+	key := fmt.Sprintf("order-%s", orderID)
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header["x-idempotency-key"] = []string{key}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A header literal with the key, through a named constant.
+func headerLiteral(ctx context.Context, u, key string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header = http.Header{keyHeader: {key}, "Content-Type": {"application/json"}}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A header name the analysis cannot read may be the key.
+func headerNameUnknown(ctx context.Context, u, name, value string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Add(name, value)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+func sign(req *http.Request) {}
+
+// A request handed to code the analysis cannot see may get its key there.
+func handedOn(ctx context.Context, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		sign(req)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The method is not a constant.
+func methodVar(ctx context.Context, u, m string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, m, u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A silenced report.
+func silenced(u string) error {
+	for i := 0; i < 3; i++ {
+		//retrylint:ignore unkeyedpost the server deduplicates on the body's order id
+		resp, err := http.Post(u, "application/json", nil)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
