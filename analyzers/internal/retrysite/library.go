@@ -51,6 +51,9 @@ var runners = []runner{
 	{k8sWait, "", "ExponentialBackoffWithContext", 2, k8sSite(1)},
 	{k8sRetry, "", "RetryOnConflict", 1, k8sSite(0)},
 	{k8sRetry, "", "OnError", 2, k8sSite(0)},
+	{eapache, "Retrier", "Run", 0, eapacheSite},
+	{eapache, "Retrier", "RunCtx", 1, eapacheSite},
+	{eapache, "Retrier", "RunFn", 1, eapacheSite},
 	{retrylintRP, "", "Do", -1, ownSite},
 	{retrylintRP, "", "DoValue", -1, ownSite},
 }
@@ -322,4 +325,53 @@ func ownSite(a *recogniser, call *ast.CallExpr, s *Site) {
 			s.Bound = Bound{Kind: Unbounded}
 		}
 	}
+}
+
+// eapacheSite handles (*retrier.Retrier).Run: the retrier, followed to
+// retrier.New(backoffs, class), has one attempt per backoff plus the first.
+func eapacheSite(a *recogniser, call *ast.CallExpr, s *Site) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	s.Waits = []Wait{backoffWait(sel.X)}
+	s.Bound = Bound{Kind: Unknown}
+	for e, depth := sel.X, 0; depth < 6; depth++ {
+		c, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+		if !ok {
+			return
+		}
+		fn := typematch.Callee(a.info, c)
+		switch {
+		case typematch.IsMethod(fn, eapache, "Retrier", "WithInfiniteRetry"):
+			s.Bound = Bound{Kind: Unbounded}
+			return
+		case typematch.IsFunc(fn, eapache, "New") && len(c.Args) == 2:
+			if n, ok := a.backoffCount(c.Args[0]); ok {
+				s.Bound = Bound{Kind: Known, Attempts: n + 1}
+			}
+			return
+		case fn != nil && fn.Signature().Recv() != nil:
+			if inner, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				e = inner.X // WithSurfaceWorkErrors and other chained methods
+				continue
+			}
+		}
+		return
+	}
+}
+
+// backoffCount returns the number of waits of an eapache backoff list.
+func (a *recogniser) backoffCount(e ast.Expr) (int, bool) {
+	switch e := ast.Unparen(a.value(e)).(type) {
+	case *ast.CompositeLit:
+		return len(e.Elts), true
+	case *ast.CallExpr:
+		if fn := typematch.Callee(a.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == eapache && len(e.Args) > 0 {
+			if n, ok := a.intConst(e.Args[0]); ok {
+				return int(n), true
+			}
+		}
+	}
+	return 0, false
 }

@@ -9,8 +9,10 @@ import (
 	retrygo "github.com/avast/retry-go/v4"
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
+	"github.com/eapache/go-resiliency/retrier"
 	goretry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
+	k8sretry "k8s.io/client-go/util/retry"
 
 	"github.com/retrylint/retrylint/retry"
 )
@@ -68,4 +70,24 @@ func own(ctx context.Context) {
 	_ = retry.Do(ctx, retry.Policy{MaxAttempts: 4}, func(ctx context.Context) error { return op() })                   // want `retry call, up to 4 attempts, waits backoff, runner Do`
 	_ = retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return op() })                                 // want `retry call, the library default of 3 attempts, waits backoff, runner Do`
 	_, _ = retry.DoValue(ctx, retry.Policy{MaxAttempts: -1}, func(ctx context.Context) (int, error) { return 1, nil }) // want `retry call, unbounded attempts, waits backoff, runner DoValue`
+}
+
+func clientGo() {
+	_ = k8sretry.RetryOnConflict(k8sretry.DefaultRetry, op)                                                      // want `retry call, the library default of 5 attempts, waits backoff, runner RetryOnConflict, op op`
+	_ = k8sretry.OnError(k8sretry.DefaultBackoff, func(error) bool { return true }, op)                          // want `retry call, the library default of 4 attempts, waits backoff, runner OnError`
+	_ = k8sretry.OnError(wait.Backoff{Steps: 2}, func(error) bool { return true }, func() error { return op() }) // want `retry call, up to 2 attempts, waits backoff, runner OnError`
+}
+
+func eapacheRetrier(ctx context.Context) {
+	r := retrier.New(retrier.ConstantBackoff(3, time.Second), nil)
+	_ = r.Run(op)                                                                                                                                // want `retry call, up to 4 attempts, waits backoff, runner Run, op op`
+	_ = retrier.New(retrier.ExponentialBackoff(5, time.Second), nil).WithInfiniteRetry().RunCtx(ctx, func(context.Context) error { return nil }) // want `retry call, unbounded attempts, waits backoff, runner RunCtx`
+}
+
+type client struct{}
+
+func (c *client) call() error { return nil }
+
+func method(c *client) {
+	_ = backoff.Retry(c.call, backoff.NewExponentialBackOff()) // want `runner Retry, op call`
 }
