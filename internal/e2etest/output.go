@@ -1,0 +1,174 @@
+package e2etest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var posnLine = regexp.MustCompile(`^(.+?\.go):(\d+):(\d+): (.*)$`)
+
+// ParseText reads the diagnostics of text output (standalone stderr, go vet
+// stderr): lines "file.go:line:col: message", with relative file names taken
+// relative to dir. It returns the other lines apart (go vet's "# package"
+// headers, error messages).
+func ParseText(dir, out string) (diags []Diagnostic, other []string) {
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		m := posnLine.FindStringSubmatch(line)
+		if m == nil {
+			if strings.TrimSpace(line) != "" {
+				other = append(other, line)
+			}
+			continue
+		}
+		ln, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		diags = append(diags, Diagnostic{File: resolve(dir, m[1]), Line: ln, Column: col, Message: m[4]})
+	}
+	return diags, other
+}
+
+func resolve(dir, file string) string {
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	return canonical(file)
+}
+
+// JSONOutput is what -json prints: for each package ("path", or
+// "path [path.test]" for a test variant), for each analyzer, its diagnostics
+// or its error. The field names are x/tools' (internal/analysis/driverutil).
+type JSONOutput map[string]map[string]JSONResult
+
+// JSONResult is one analyzer's result on one package.
+type JSONResult struct {
+	Diagnostics []JSONDiagnostic
+	Error       string
+}
+
+// JSONDiagnostic is one diagnostic in -json output.
+type JSONDiagnostic struct {
+	Category       string            `json:"category,omitempty"`
+	Posn           string            `json:"posn"`
+	End            string            `json:"end"`
+	Message        string            `json:"message"`
+	SuggestedFixes []JSONFix         `json:"suggested_fixes,omitempty"`
+	Related        []JSONRelatedInfo `json:"related,omitempty"`
+}
+
+// JSONFix is one suggested fix.
+type JSONFix struct {
+	Message string     `json:"message"`
+	Edits   []JSONEdit `json:"edits"`
+}
+
+// JSONEdit is one text edit of a fix, in byte offsets of Filename.
+type JSONEdit struct {
+	Filename string `json:"filename"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	New      string `json:"new"`
+}
+
+// JSONRelatedInfo is a related position of a diagnostic.
+type JSONRelatedInfo struct {
+	Posn    string `json:"posn"`
+	End     string `json:"end"`
+	Message string `json:"message"`
+}
+
+// UnmarshalJSON reads a list of diagnostics or an {"error": ...} object,
+// rejecting unknown keys so that a change of the format fails the tests.
+func (r *JSONResult) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if d := bytes.TrimSpace(data); len(d) > 0 && d[0] == '[' {
+		return dec.Decode(&r.Diagnostics)
+	}
+	var e struct {
+		Error string `json:"error"`
+	}
+	err := dec.Decode(&e)
+	r.Error = e.Error
+	return err
+}
+
+// DecodeJSON decodes -json output: one object (standalone) or one object per
+// package, concatenated (go vet -json), merged into one JSONOutput.
+func DecodeJSON(data []byte) (JSONOutput, error) {
+	out := make(JSONOutput)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	for {
+		var obj JSONOutput
+		err := dec.Decode(&obj)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("decoding -json output: %v", err)
+		}
+		for pkg, byAnalyzer := range obj {
+			if out[pkg] == nil {
+				out[pkg] = make(map[string]JSONResult)
+			}
+			for a, r := range byAnalyzer {
+				out[pkg][a] = r
+			}
+		}
+	}
+}
+
+// Diagnostics returns the diagnostics of every package, once each (a file
+// of a package and of its test variant appears under both), with positions
+// taken relative to dir where they are not absolute.
+func (o JSONOutput) Diagnostics(dir string) ([]Diagnostic, error) {
+	type key struct{ analyzer, posn, message string }
+	seen := make(map[key]bool)
+	var diags []Diagnostic
+	for _, byAnalyzer := range o {
+		for a, r := range byAnalyzer {
+			for _, d := range r.Diagnostics {
+				k := key{a, d.Posn, d.Message}
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				m := posnLine.FindStringSubmatch(d.Posn + ": " + d.Message)
+				if m == nil {
+					return nil, fmt.Errorf("diagnostic of %s has a malformed posn %q", a, d.Posn)
+				}
+				ln, _ := strconv.Atoi(m[2])
+				col, _ := strconv.Atoi(m[3])
+				diags = append(diags, Diagnostic{
+					File: resolve(dir, m[1]), Line: ln, Column: col,
+					Analyzer: a, Message: d.Message, Fixes: len(d.SuggestedFixes),
+				})
+			}
+		}
+	}
+	return diags, nil
+}
+
+// Errors returns the analyzer errors in o, as "package: analyzer: error".
+func (o JSONOutput) Errors() []string {
+	var errs []string
+	for pkg, byAnalyzer := range o {
+		for a, r := range byAnalyzer {
+			if r.Error != "" {
+				errs = append(errs, pkg+": "+a+": "+r.Error)
+			}
+		}
+	}
+	return errs
+}
