@@ -484,6 +484,13 @@ func binary(t *testing.T) string {
 	if err := os.Rename(tmp, bin); err != nil {
 		t.Fatal(err)
 	}
+	// Builds of older inputs are 50 MB each and never used again.
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(bin), "golangci-lint-*"))
+	for _, o := range old {
+		if o != bin {
+			os.Remove(o)
+		}
+	}
 	return bin
 }
 
