@@ -165,10 +165,15 @@ func (c *checker) reaches(fn *types.Func) *ReachesFact {
 	return f
 }
 
-// exportFacts exports what the package's functions lead to, and the
-// configuration of the clients its constructors return.
+// exportFacts exports what the package's exported functions lead to, and
+// the configuration of the clients its exported constructors return. Other
+// packages cannot name the rest; within the package they are evaluated
+// directly.
 func (c *checker) exportFacts() {
 	for _, fn := range c.ix.funcs {
+		if !fn.Exported() {
+			continue
+		}
 		d := c.ix.decls[fn]
 		if f := c.reaches(fn); f != nil {
 			c.pass.ExportObjectFact(fn, f)

@@ -29,7 +29,10 @@ func (f *ReachesFact) String() string {
 	for _, l := range f.Chain {
 		names = append(names, l.qualified(""))
 	}
-	return "reaches(" + strings.Join(names, " -> ") + ": " + f.Bound.String() + ")"
+	if len(names) == 0 {
+		names = []string{"retries"}
+	}
+	return "reaches(" + strings.Join(names, " -> ") + ", " + f.Bound.String() + ")"
 }
 
 // A Link is one name in a chain of calls.

@@ -42,7 +42,7 @@ func (c *checker) awsFix(cc *clientCall) *analysis.SuggestedFix {
 	if opts == nil || file == nil || cc.call.Ellipsis.IsValid() || len(cc.call.Args) < 2 {
 		return nil
 	}
-	name, edits := fixes.AddImport(c.pass.TypesInfo, file, cc.call.Pos(), opts.Pkg().Path(), opts.Pkg().Name())
+	name, edits := fixes.AddImport(c.pass.TypesInfo, file, cc.call.Pos(), opts.Pkg().Path(), opts.Pkg().Name(), "aws"+opts.Pkg().Name())
 	last := cc.call.Args[len(cc.call.Args)-1]
 	text := fmt.Sprintf(", func(o *%s) { o.RetryMaxAttempts = 1 }", fixes.QualifiedName(name, opts.Name()))
 	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text)})
