@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -25,6 +26,25 @@ import (
 type graph struct {
 	root    *packages.Package
 	depsKey string // what the dependencies were loaded from, see depsKey
+
+	once   sync.Once
+	byPath map[string]*packages.Package // every dependency, by package path
+}
+
+// dep returns the dependency with import path p, direct or not: an edit
+// that adds an import of a package already in the graph (a fix adding
+// "time" to a file that imports net/http) needs no load. Test variants are
+// left out: only a load knows which variant an import means.
+func (g *graph) dep(p string) *packages.Package {
+	g.once.Do(func() {
+		g.byPath = make(map[string]*packages.Package)
+		packages.Visit([]*packages.Package{g.root}, nil, func(d *packages.Package) {
+			if d != g.root && d.ID == d.PkgPath {
+				g.byPath[d.PkgPath] = d
+			}
+		})
+	})
+	return g.byPath[p]
 }
 
 type keyedGraph struct {
@@ -101,6 +121,7 @@ func (l *loader) recheck(path string, overlay map[string][]byte) (*result, error
 			errs = append(errs, e)
 		}
 	}
+	imports := maps.Clone(root.Imports)
 	var files []*ast.File
 	for _, name := range root.CompiledGoFiles {
 		src, ok := overlay[name]
@@ -122,15 +143,21 @@ func (l *loader) recheck(path string, overlay map[string][]byte) (*result, error
 		}
 		for _, imp := range f.Imports {
 			p, err := strconv.Unquote(imp.Path.Value)
-			if err == nil && p != "unsafe" && root.Imports[p] == nil {
-				return nil, nil // a new import: only a load finds it
+			if err != nil || p == "unsafe" || imports[p] != nil {
+				continue
 			}
+			dep := g.dep(p)
+			if dep == nil || p == "C" {
+				return nil, nil // a package new to the graph: only a load finds it
+			}
+			imports[p] = dep
 		}
 		files = append(files, f)
 	}
 	l.parsed.sweep()
 
 	pkg := *root
+	pkg.Imports = imports
 	pkg.Syntax = files
 	pkg.Types = types.NewPackage(root.PkgPath, root.Name)
 	pkg.TypesInfo = &types.Info{
@@ -150,7 +177,7 @@ func (l *loader) recheck(path string, overlay map[string][]byte) (*result, error
 			if p == "unsafe" {
 				return types.Unsafe, nil
 			}
-			if ip := root.Imports[p]; ip != nil && ip.Types != nil {
+			if ip := imports[p]; ip != nil && ip.Types != nil {
 				return ip.Types, nil
 			}
 			return nil, fmt.Errorf("no metadata for %s", p)
@@ -169,7 +196,7 @@ func (l *loader) recheck(path string, overlay map[string][]byte) (*result, error
 	_ = types.NewChecker(conf, root.Fset, pkg.Types, pkg.TypesInfo).Files(files) // errors went to conf.Error
 	pkg.Errors = errs
 	pkg.IllTyped = len(errs) > 0
-	for _, ip := range root.Imports {
+	for _, ip := range imports {
 		pkg.IllTyped = pkg.IllTyped || ip.IllTyped
 	}
 	res, err := l.check(path, &pkg, sources, overlay)
