@@ -105,7 +105,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		discard()
 		attempts++
 		r := req.WithContext(ctx)
-		if attempts > 1 {
+		if attempts > 1 && req.GetBody != nil {
 			body, err := req.GetBody()
 			if err != nil {
 				cancel()
