@@ -10,3 +10,7 @@ import (
 func TestBasic(t *testing.T) {
 	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic")
 }
+
+func TestFixes(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixes")
+}

@@ -64,22 +64,21 @@ func builtBeforeLoop(ctx context.Context, c *http.Client, u string) error {
 	return errFailed
 }
 
-// Header names the analysis cannot read stay quiet; other constant names
-// do not count: Content-Type is no key.
+// A named constant of the value POST; a Content-Type header is no key.
 func namedConstantMethod(ctx context.Context, u string) error {
 	var lastErr error
 	for i := 0; i < 3; i++ {
-		req, err := http.NewRequestWithContext(ctx, methodCharge, u, strings.NewReader("{}"))
+		req, err := http.NewRequestWithContext(ctx, methodCharge, u, strings.NewReader("{}")) // want `POST is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
 		if err != nil {
 			return err
 		}
 		req.Header["Content-Type"] = []string{"application/json"}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
-		lastErr = err
+		lastErr = doErr
 		time.Sleep(time.Second)
 	}
 	return lastErr
@@ -112,8 +111,8 @@ func put(ctx context.Context, u string) error {
 		if err != nil {
 			return err
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -129,8 +128,8 @@ func lowercase(ctx context.Context, u string) error {
 		if err != nil {
 			return err
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -172,8 +171,8 @@ func keyParam(ctx context.Context, u, key string) error {
 			return err
 		}
 		req.Header.Set("Idempotency-Key", key)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -192,8 +191,8 @@ func keyFromOrder(ctx context.Context, u, orderID string) error {
 			return err
 		}
 		req.Header["x-idempotency-key"] = []string{key}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -210,8 +209,8 @@ func headerLiteral(ctx context.Context, u, key string) error {
 			return err
 		}
 		req.Header = http.Header{keyHeader: {key}, "Content-Type": {"application/json"}}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -228,8 +227,8 @@ func headerNameUnknown(ctx context.Context, u, name, value string) error {
 			return err
 		}
 		req.Header.Add(name, value)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -248,8 +247,8 @@ func handedOn(ctx context.Context, u string) error {
 			return err
 		}
 		sign(req)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
@@ -265,8 +264,8 @@ func methodVar(ctx context.Context, u, m string) error {
 		if err != nil {
 			return err
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
+		resp, doErr := http.DefaultClient.Do(req)
+		if doErr == nil {
 			resp.Body.Close()
 			return nil
 		}
