@@ -22,7 +22,7 @@ const (
 
 // awsClient evaluates the construction of a service client:
 // svc.New(options, optFns...) or svc.NewFromConfig(cfg, optFns...).
-func (ev *evaluator) awsClient(e ast.Expr) (clientConfig, bool) {
+func (ev *evaluator) awsClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 	call, ok := e.(*ast.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return clientConfig{}, false
@@ -34,7 +34,7 @@ func (ev *evaluator) awsClient(e ast.Expr) (clientConfig, bool) {
 	var cfg clientConfig
 	switch fn.Name() {
 	case "New":
-		ev.structFields(call.Args[0], func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, false) })
+		ev.structFields(call.Args[0], nil, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, false) })
 	case "NewFromConfig":
 		cfg = ev.awsConfigValue(call.Args[0])
 	default:
@@ -104,7 +104,7 @@ func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
 			}
 		}
 	}
-	ev.structFields(e, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, true) })
+	ev.structFields(e, nil, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, true) })
 	return cfg
 }
 

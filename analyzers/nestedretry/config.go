@@ -100,23 +100,23 @@ func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clie
 
 // builder returns the function that evaluates the expression building a
 // client of a (a constructor call or a literal), or nil.
-func (ev *evaluator) builder(a *api) func(ast.Expr) (clientConfig, bool) {
+func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig, bool) {
 	switch a.config {
 	case awsConfig:
 		return ev.awsClient
 	case redisConfig:
-		return func(e ast.Expr) (clientConfig, bool) {
+		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 			return ev.optionsCall(e, a.pkg, []string{"NewClient", "NewRing"}, "MaxRetries", retries)
 		}
 	case redisClusterConfig:
-		return func(e ast.Expr) (clientConfig, bool) {
+		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, "MaxRedirects", retries)
 		}
 	case retryablehttpConfig:
 		return ev.retryablehttpClient
 	case minioConfig:
 		// api.go: MaxRetries counts attempts; 0 means the default.
-		return func(e ast.Expr) (clientConfig, bool) {
+		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 			return ev.optionsCall(e, a.pkg, []string{"New"}, "MaxRetries", func(n int) clientConfig {
 				if n == 0 {
 					return clientConfig{}
@@ -133,8 +133,11 @@ func (ev *evaluator) builder(a *api) func(ast.Expr) (clientConfig, bool) {
 // recognise the expression). A constructor function of this package is
 // followed into its return statements; one of another package is known by
 // its ClientFact.
-func (ev *evaluator) client(e ast.Expr, built func(ast.Expr) (clientConfig, bool), depth int) (clientConfig, *build) {
+func (ev *evaluator) client(e ast.Expr, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) (clientConfig, *build) {
 	o, vars := ev.ix.origin(e)
+	if cfg, ok := built(o, vars); ok {
+		return cfg, &build{expr: o, vars: vars}
+	}
 	if call, ok := o.(*ast.CallExpr); ok && depth < 4 {
 		if fn := typematch.Callee(ev.ix.info, call); fn != nil {
 			if d := ev.ix.decls[fn]; d != nil {
@@ -145,16 +148,12 @@ func (ev *evaluator) client(e ast.Expr, built func(ast.Expr) (clientConfig, bool
 			}
 		}
 	}
-	cfg, ok := built(o)
-	if !ok {
-		return clientConfig{}, nil
-	}
-	return cfg, &build{expr: o, vars: vars}
+	return clientConfig{}, nil
 }
 
 // constructor evaluates a function returning a client: the configuration
 // its return statements agree on, or the default.
-func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr) (clientConfig, bool), depth int) clientConfig {
+func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) clientConfig {
 	if d.Body == nil {
 		return clientConfig{}
 	}
@@ -190,7 +189,7 @@ func (ev *evaluator) optionsCall(e ast.Expr, pkg string, ctors []string, field s
 		return clientConfig{}, false
 	}
 	cfg := clientConfig{}
-	ev.structFields(call.Args[0], func(name string, x ast.Expr) {
+	ev.structFields(call.Args[0], nil, func(name string, x ast.Expr) {
 		if name != field {
 			return
 		}
@@ -208,8 +207,9 @@ func (ev *evaluator) optionsCall(e ast.Expr, pkg string, ctors []string, field s
 // it went through. A value that cannot be followed to a literal makes the
 // configuration opaque only if a field of interest is set on it; a value the
 // analysis does not see at all leaves the default.
-func (ev *evaluator) structFields(e ast.Expr, set func(name string, x ast.Expr)) {
+func (ev *evaluator) structFields(e ast.Expr, extra []*types.Var, set func(name string, x ast.Expr)) {
 	o, vars := ev.ix.origin(e)
+	vars = append(vars, extra...)
 	if lit, ok := o.(*ast.CompositeLit); ok {
 		for _, elt := range lit.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -238,7 +238,7 @@ func (ev *evaluator) isFunc(call *ast.CallExpr, pkg string, names ...string) boo
 
 // retryablehttpClient: NewClient() has RetryMax 4; a literal Client has the
 // RetryMax it sets (none: 0). RetryMax counts retries, so 0 is off.
-func (ev *evaluator) retryablehttpClient(e ast.Expr) (clientConfig, bool) {
+func (ev *evaluator) retryablehttpClient(e ast.Expr, vars []*types.Var) (clientConfig, bool) {
 	const pkg = "github.com/hashicorp/go-retryablehttp"
 	var cfg clientConfig
 	switch x := e.(type) {
@@ -254,7 +254,7 @@ func (ev *evaluator) retryablehttpClient(e ast.Expr) (clientConfig, bool) {
 	default:
 		return cfg, false
 	}
-	ev.structFields(e, func(name string, x ast.Expr) {
+	ev.structFields(e, vars, func(name string, x ast.Expr) {
 		if name != "RetryMax" {
 			return
 		}

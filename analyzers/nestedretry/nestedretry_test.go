@@ -14,3 +14,11 @@ func TestAWSv2(t *testing.T) {
 func TestAWSv2Fix(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/awsfix")
 }
+
+func TestGoRedis(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/goredis")
+}
+
+func TestRetryableHTTP(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/rhttp")
+}
