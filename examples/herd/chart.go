@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"time"
+
+	"github.com/retrylint/retrylint/retry"
 )
 
 // chart draws, for each rule's single run, the calls the server received in
@@ -36,7 +38,11 @@ func chart(rows []row, seed uint64) []byte {
 	y := func(calls int, y0 int) float64 { return float64(y0+panelH) - float64(calls)*panelH/maxCalls }
 	for i, r := range rows {
 		y0 := top + i*(panelH+gap)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-weight="bold">%s jitter</text>`+"\n", 10, y0+30, r.rule)
+		name := r.rule.String() + " jitter"
+		if r.rule == retry.JitterNone {
+			name = "no jitter"
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-weight="bold">%s</text>`+"\n", 10, y0+30, name)
 		fmt.Fprintf(&b, `<text x="%d" y="%d">%d calls</text>`+"\n", 10, y0+48, r.one.Calls)
 		fmt.Fprintf(&b, `<text x="%d" y="%d">last done %.1f s</text>`+"\n", 10, y0+66, r.one.Done.Seconds())
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>`+"\n", left, y0+panelH, left+plotW, y0+panelH)
