@@ -74,23 +74,31 @@ var httpGet = &analysis.Analyzer{
 }
 
 // testWriter sends the server's log to the test's.
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSuffix(string(p), "\n"))
 	return len(p), nil
 }
 
+// logFunc is a writer for the server's log that calls f with each line.
+type logFunc func(string)
+
+func (f logFunc) Write(p []byte) (int, error) {
+	f(string(p))
+	return len(p), nil
+}
+
 // client is the test's end of a server connection.
 type client struct {
-	t     *testing.T
+	t     testing.TB
 	conn  jsonrpc2.Conn
 	diags chan *protocol.PublishDiagnosticsParams
 	exit  chan int
 }
 
 // start serves opts on one end of a pipe and returns a client on the other.
-func start(t *testing.T, opts Options) *client {
+func start(t testing.TB, opts Options) *client {
 	t.Helper()
 	srv, cli := net.Pipe()
 	c := &client{t: t, diags: make(chan *protocol.PublishDiagnosticsParams, 100), exit: make(chan int, 1)}
