@@ -74,9 +74,9 @@ type headerWrite struct {
 type nameKind int
 
 const (
-	otherHeader nameKind = iota // a constant name that is not a key
-	keyHeader                   // a constant key name
-	unknownHeader               // a name not known at compile time: it may be a key
+	otherHeader   nameKind = iota // a constant name that is not a key
+	keyHeader                     // a constant key name
+	unknownHeader                 // a name not known at compile time: it may be a key
 )
 
 func (c *checker) nameKind(name ast.Expr) nameKind {

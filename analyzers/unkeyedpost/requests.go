@@ -177,7 +177,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	}
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
+		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
 		SuggestedFixes: c.keyFix(cur, call, req, r),
 	})
 }
@@ -374,7 +374,7 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 	}
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message: fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
+		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
 		SuggestedFixes: c.restyFix(cur, call, r),
 	})
 }

@@ -14,3 +14,17 @@ func TestBasic(t *testing.T) {
 func TestFixes(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixes")
 }
+
+// TestFresh proves keys made anew on every attempt are reported, through
+// same-package helpers and cross-package FreshKeyFacts, and keys made once
+// or derived from a stable id are not.
+func TestFresh(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/keys", "unkeyedpost/fresh")
+}
+
+// TestClients proves clients that retry by themselves are recognised, and
+// that a visible RetryMax 0, a key, or a client the analysis cannot see
+// silences them.
+func TestClients(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/clients")
+}

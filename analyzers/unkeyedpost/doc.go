@@ -1,0 +1,67 @@
+// Package unkeyedpost defines an Analyzer that reports POST and PATCH
+// requests sent more than once without one idempotency key for all their
+// attempts.
+//
+// # Analyzer unkeyedpost
+//
+// unkeyedpost: report retried POST and PATCH requests without an idempotency key
+//
+// A timeout does not say the work did not happen: the server may have applied
+// the request and only the reply was lost. POST and PATCH are not idempotent
+// (RFC 9110 section 9.2.2, RFC 5789), so a retry can apply them twice: the
+// card is charged twice. The remedy is an idempotency key
+// (draft-ietf-httpapi-idempotency-key-header) that the client makes once per
+// logical operation and sends with every attempt, so the server recognises a
+// repeat and answers with the first result. net/http itself replays a request
+// on a reused connection when it carries Idempotency-Key or X-Idempotency-Key.
+//
+// The analyzer reports a request that is
+//
+//   - non-idempotent: http.Post, http.PostForm, (*http.Client).Post and
+//     PostForm, http.NewRequest and NewRequestWithContext with the method
+//     POST or PATCH as a constant (a literal, http.MethodPost, or a named
+//     constant of the user's), sent with Do; go-retryablehttp's Post,
+//     PostForm and NewRequest*; resty v2's Post, Patch and Execute;
+//   - sent more than once: inside the attempt of a retry site (a retry loop
+//     or a retry-library call, found by the shared retrysite analyzer), or
+//     through a client that retries by itself: a go-retryablehttp client
+//     (RetryMax 4 by default, POST included) unless RetryMax = 0 is visible,
+//     its StandardClient(), or a resty client with SetRetryCount(n > 0);
+//   - without a key: no header of the key list set on it before it is sent,
+//     by Header.Set, Header.Add, a map index assignment, an http.Header
+//     literal, or resty's SetHeader/SetHeaders.
+//
+// The key list is Idempotency-Key and X-Idempotency-Key, compared without
+// regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
+// Cko-Idempotency-Key, ...). X-Request-ID is a correlation id, not a key.
+//
+// It also reports a key made anew on every attempt: a key header written
+// inside a retry attempt whose value is made inside that attempt by a UUID,
+// crypto/rand, math/rand, the clock, retry.NewIdempotencyKey, or a function
+// of this or another package that returns such a value (a FreshKeyFact).
+// Each retry then looks like a new operation to the server, and nothing is
+// deduplicated.
+//
+// Precision comes first. It stays quiet for GET, HEAD, OPTIONS, TRACE, PUT
+// and DELETE; for "post" in lower case (methods are case-sensitive, and
+// servers do not take it for POST); for a method that is not a constant; for
+// a POST sent once (a loop over orders sends each once); for a key that comes
+// from outside the attempt (a parameter, a value made before the loop, one
+// derived from an order id); for a header name that is not a constant; for a
+// request, header map or client handed to code it cannot see (which may set
+// a key or turn retries off); for a go-retryablehttp or resty client it did
+// not see made; for this project's retry.NewClient and retry.Transport,
+// which refuse to retry an unkeyed POST; and for stripe-go, which adds keys
+// itself.
+//
+// Fixes: a request built by NewRequest* inside a retry attempt gets a key
+// made once before the retry site (key := retry.NewIdempotencyKey(), the
+// runtime library imported under a name that does not clash) and set on
+// every attempt right after it is built and its error checked
+// (req.Header.Set(retry.IdempotencyKeyHeader, key)); a request built once,
+// or a resty request, gets a key where it is built. A key made inside the
+// attempt is moved before the site, when the expression uses nothing
+// declared inside it. http.Post and PostForm cannot carry a header, so they
+// get no automatic fix: the message says to build the request with
+// NewRequestWithContext and a key.
+package unkeyedpost
