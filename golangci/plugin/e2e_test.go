@@ -7,22 +7,17 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"text/scanner"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/e2etest"
 )
 
 // The end-to-end tests run a custom golangci-lint, built from golangci/cmd,
@@ -87,8 +82,7 @@ func TestGolangciDiagnostics(t *testing.T) {
 	bin := binary(t)
 	dir := sample(t)
 	issues := run(t, bin, dir, perAnalyzer(nil), 1)
-	wants := expectations(t, dir)
-	check(t, dir, issues, wants, "")
+	check(t, dir, issues, "")
 
 	// Each analyzer with cases in the sample is seen, under its own name.
 	seen := map[string]bool{}
@@ -112,7 +106,7 @@ func TestGolangciDiagnostics(t *testing.T) {
 			t.Errorf("%s:%d: the retrylint plugin's finding is named %q", is.Pos.Filename, is.Pos.Line, is.FromLinter)
 		}
 	}
-	check(t, dir, all, wants, "(zerotimeout|nojitter|nestedretry|unkeyedpost|ignoredirective): ")
+	check(t, dir, all, "(zerotimeout|nojitter|nestedretry|unkeyedpost|ignoredirective): ")
 }
 
 // TestGolangciSettings proves a setting takes effect (zerotimeout's timeout
@@ -250,10 +244,8 @@ func TestGolangciFix(t *testing.T) {
 		t.Fatalf("golangci-lint run --fix: %v\n%s", err, out)
 	}
 	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command("go", verb, "./...")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s after --fix: %v\n%s", verb, err, out)
+		if res := e2etest.Go(t, dir, verb, "./..."); res.Code != 0 {
+			t.Fatalf("go %s after --fix: exit %d\n%s%s", verb, res.Code, res.Stdout, res.Stderr)
 		}
 	}
 	after := run(t, bin, dir, perAnalyzer(nil), -1)
@@ -307,6 +299,7 @@ func golangci(bin, dir, config string, args ...string) ([]byte, error) {
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	cmd.Env = e2etest.Env()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -323,86 +316,13 @@ func isFindings(err error) bool {
 	return ok && ee.ExitCode() == 1
 }
 
-// expectation is one regexp of a // want comment.
-type expectation struct {
-	file string // relative to the sample
-	line int
-	rx   *regexp.Regexp
-}
-
-// expectations reads the // want comments of the sample, in analysistest's
-// syntax ("// want +N `rx` ..."). Packages without any are demos, not cases.
-func expectations(t *testing.T, dir string) []expectation {
+// check matches findings with the sample's // want comments (internal/e2etest's
+// rules: one to one, anywhere in the module). prefix is a regexp the text
+// starts with before the analyzer's message.
+func check(t *testing.T, dir string, issues []issue, prefix string) {
 	t.Helper()
-	var wants []expectation
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		for _, cg := range f.Comments {
-			for _, c := range cg.List {
-				wants = append(wants, parseWant(t, fset, rel, c)...)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return wants
-}
-
-func parseWant(t *testing.T, fset *token.FileSet, file string, c *ast.Comment) []expectation {
-	_, text, ok := strings.Cut(c.Text, "// want ")
-	if !ok {
-		if text, ok = strings.CutPrefix(c.Text, "//want "); !ok {
-			return nil
-		}
-	}
-	var sc scanner.Scanner
-	sc.Init(strings.NewReader(text))
-	sc.Mode = scanner.ScanStrings | scanner.ScanRawStrings | scanner.ScanInts
-	line := fset.Position(c.Pos()).Line
-	var wants []expectation
-	for tok := sc.Scan(); tok != scanner.EOF; tok = sc.Scan() {
-		switch tok {
-		case '+':
-			if sc.Scan() == scanner.Int {
-				n, _ := strconv.Atoi(sc.TokenText())
-				line += n
-			}
-		case scanner.String, scanner.RawString:
-			pattern, _ := strconv.Unquote(sc.TokenText())
-			rx, err := regexp.Compile(pattern)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", file, line, err)
-			}
-			wants = append(wants, expectation{file, line, rx})
-		}
-	}
-	return wants
-}
-
-// check matches findings with expectations, one to one, in packages that
-// have expectations. prefix is a regexp the text starts with before the
-// analyzer's message.
-func check(t *testing.T, dir string, issues []issue, wants []expectation, prefix string) {
-	t.Helper()
-	cases := map[string]bool{}
-	for _, w := range wants {
-		cases[filepath.Dir(w.file)] = true
-	}
-	left := slices.Clone(wants)
+	var diags []e2etest.Diagnostic
 	for _, is := range issues {
-		if !cases[filepath.Dir(is.Pos.Filename)] {
-			continue
-		}
 		text := is.Text
 		if prefix != "" {
 			loc := regexp.MustCompile("^" + prefix).FindStringIndex(text)
@@ -412,45 +332,22 @@ func check(t *testing.T, dir string, issues []issue, wants []expectation, prefix
 			}
 			text = text[loc[1]:]
 		}
-		i := slices.IndexFunc(left, func(w expectation) bool {
-			return w.file == is.Pos.Filename && w.line == is.Pos.Line && w.rx.MatchString(text)
-		})
-		if i < 0 {
-			t.Errorf("%s:%d: unexpected finding of %s: %s", is.Pos.Filename, is.Pos.Line, is.FromLinter, is.Text)
-			continue
+		file := filepath.Join(dir, is.Pos.Filename)
+		if real, err := filepath.EvalSymlinks(file); err == nil {
+			file = real
 		}
-		left = slices.Delete(left, i, i+1)
+		diags = append(diags, e2etest.Diagnostic{
+			File: file, Line: is.Pos.Line, Column: is.Pos.Column,
+			Analyzer: is.FromLinter, Message: text, Fixes: len(is.SuggestedFixes),
+		})
 	}
-	for _, w := range left {
-		t.Errorf("%s:%d: no finding matches %q", w.file, w.line, w.rx)
-	}
+	e2etest.Match(t, e2etest.Wants(t, dir), diags)
 }
 
-// sample returns a temporary copy of testdata/e2e whose replace directive
-// points at this checkout.
+// sample returns a temporary copy of testdata/e2e.
 func sample(t *testing.T) string {
 	t.Helper()
-	root := moduleRoot()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", "e2e"))); err != nil {
-		t.Fatal(err)
-	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "mod", "edit", "-replace=github.com/retrylint/retrylint="+abs)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod edit: %v\n%s", err, out)
-	}
-	return dir
-}
-
-// moduleRoot is the directory of retrylint's go.mod.
-func moduleRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
+	return e2etest.CopyModule(t, e2etest.SampleModule())
 }
 
 // binary returns the custom golangci-lint: $RETRYLINT_GOLANGCI, or one built
@@ -466,7 +363,7 @@ func binary(t *testing.T) string {
 	if testing.Short() {
 		t.Skipf("needs the custom golangci-lint: set $%s (scripts/build-golangci.sh OUT builds it), or run without -short to build it here (minutes the first time)", binaryEnv)
 	}
-	root := moduleRoot()
+	root := e2etest.ModuleRoot()
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		t.Skipf("no cache directory for the custom golangci-lint: %v; set $%s", err, binaryEnv)

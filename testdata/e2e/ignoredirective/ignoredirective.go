@@ -14,18 +14,17 @@ func Fetch(u string) (*http.Response, error) {
 	return http.Get(u)
 }
 
+// A directive's own finding stands on the directive's line, where a // want
+// comment cannot follow it; the expectations are block comments before it.
+
 // Head is silenced by a directive that forgets its reason, which is reported.
 func Head(u string) (*http.Response, error) {
-	// want +1 `retrylint:ignore directive gives no reason`
-	//retrylint:ignore zerotimeout
-	return http.Head(u)
+	return http.Head(u) /* want `^retrylint:ignore directive gives no reason` */ //retrylint:ignore zerotimeout
 }
 
 // Post misspells the analyzer, so the directive silences nothing.
 func Post(u string) (*http.Response, error) {
-	// want +1 `retrylint:ignore directive names unknown analyzer "zerotimout"`
-	//retrylint:ignore zerotimout the caller's context deadline bounds this call
-	return http.Post(u, "text/plain", nil) // want `http.Post`
+	return http.Post(u, "text/plain", nil) /* want `^http.Post uses http.DefaultClient` `^retrylint:ignore directive names unknown analyzer "zerotimout"` */ //retrylint:ignore zerotimout the caller's context deadline bounds this call
 }
 
 // Client is fine: nothing to report or silence.
