@@ -43,7 +43,7 @@ analyzers it names correctly), so that every suppression can be reviewed.`
 var Analyzer = &analysis.Analyzer{
 	Name: "ignoredirective",
 	Doc:  doc,
-	URL:  "https://github.com/retrylint/retrylint/blob/main/README.md#suppressing-a-finding",
+	URL:  "https://github.com/retrylint/retrylint/blob/main/docs/ignoredirective.md",
 	Run:  run,
 }
 
