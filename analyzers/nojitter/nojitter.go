@@ -1,16 +1,125 @@
-// Package nojitter defines an Analyzer that retries that wait without jitter.
 package nojitter
 
-import "golang.org/x/tools/go/analysis"
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/fixes"
+	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+)
 
 // Analyzer is the nojitter analyzer.
 var Analyzer = &analysis.Analyzer{
-	Name: "nojitter",
-	Doc:  "report retries that wait without jitter",
-	URL:  "https://github.com/retrylint/retrylint/blob/main/docs/nojitter.md",
-	Run:  run,
+	Name:     "nojitter",
+	Doc:      doc,
+	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/nojitter.md",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run:      run,
+}
+
+const doc = `report retries that wait without jitter
+
+Clients that fail together and back off by the same rule retry together: the
+herd comes back as one spike, again and again. nojitter reports retry loops
+whose wait is a constant, a parameter or a deterministic backoff, and retry
+libraries configured without jitter, and suggests full jitter
+(retry.FullJitter) or the library's own jitter knob.`
+
+// periodic turns on the report of periodic loops (pollers, tickers).
+var periodic bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&periodic, "periodic", false,
+		"also report periodic loops (tickers, for { work(); sleep(d) }) that wait a fixed period")
+	Analyzer.Flags.Var(retrysite.RunnersFlag(), "runners",
+		"comma-separated retry runners of your own, importpath.Func or importpath.Type.Method, whose last function argument is the operation")
+	Analyzer.Flags.Var(retrysite.JitterFlag(), "jitter",
+		"comma-separated functions of your own, importpath.Func or importpath.Type.Method, that return a randomised duration")
+}
+
+const (
+	retryPath = "github.com/retrylint/retrylint/retry"
+	herd      = "clients that failed together retry together"
+)
+
+type checker struct {
+	pass *analysis.Pass
+	res  *retrysite.Result
+	rep  *report.Reporter
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return nil, nil // TODO(nojitter): lands with its issue
+	res, ok := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if !ok || pass.TypesInfo == nil {
+		return nil, nil
+	}
+	c := &checker{pass: pass, res: res, rep: report.New(pass)}
+	for _, s := range res.Sites {
+		switch s.Kind {
+		case retrysite.Loop:
+			c.loop(s)
+		case retrysite.LibraryCall:
+			c.library(s)
+		}
+	}
+	if periodic {
+		for _, s := range res.Periodic {
+			c.periodic(s)
+		}
+	}
+	c.retryablehttp()
+	return nil, nil
+}
+
+// file returns the file that holds pos.
+func (c *checker) file(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// qualifier returns how the file refers to the package of the function the
+// call's Fun names (the name before the dot), or "" for a dot-import.
+func qualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
+	fun := ast.Unparen(call.Fun)
+	if ix, ok := fun.(*ast.IndexExpr); ok {
+		fun = ix.X
+	}
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := info.Uses[id].(*types.PkgName); ok {
+				return id.Name, true
+			}
+		}
+	case *ast.Ident:
+		return "", true
+	}
+	return "", false
+}
+
+// wrapEdits wraps e in name.fn( ... ).
+func wrapEdits(e ast.Expr, qualified string) []analysis.TextEdit {
+	return []analysis.TextEdit{
+		{Pos: e.Pos(), End: e.Pos(), NewText: []byte(qualified + "(")},
+		{Pos: e.End(), End: e.End(), NewText: []byte(")")},
+	}
+}
+
+// fullJitterFix wraps the duration d in retry.FullJitter.
+func (c *checker) fullJitterFix(d ast.Expr) []analysis.SuggestedFix {
+	f := c.file(d.Pos())
+	if f == nil {
+		return nil
+	}
+	name, edits := fixes.AddImport(c.pass.TypesInfo, f, d.Pos(), retryPath, "retry", "rlretry")
+	edits = append(edits, wrapEdits(d, fixes.QualifiedName(name, "FullJitter"))...)
+	return []analysis.SuggestedFix{{Message: "wrap the wait in retry.FullJitter", TextEdits: edits}}
 }

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil)},
 }
 
 // recogniser is the state of one run.
@@ -39,6 +39,11 @@ type recogniser struct {
 	decls       map[*types.Func]*ast.FuncDecl
 	assigned    map[types.Object]*assigns
 	helperWaits map[*types.Func]WaitsFact
+	funcRand    map[*types.Func]randomness
+	// fieldAssigns and recvCalls list, per variable, the statements that set
+	// one of its fields (v.F = x) and the method calls on it (v.M(...)).
+	fieldAssigns map[types.Object][]*ast.AssignStmt
+	recvCalls    map[types.Object][]*ast.CallExpr
 }
 
 // assigns are the values a variable is given: its initialiser and the
@@ -71,7 +76,10 @@ func run(pass *analysis.Pass) (any, error) {
 		pkg:         pass.Pkg,
 		decls:       map[*types.Func]*ast.FuncDecl{},
 		assigned:    map[types.Object]*assigns{},
-		helperWaits: map[*types.Func]WaitsFact{},
+		helperWaits:  map[*types.Func]WaitsFact{},
+		funcRand:     map[*types.Func]randomness{},
+		fieldAssigns: map[types.Object][]*ast.AssignStmt{},
+		recvCalls:    map[types.Object][]*ast.CallExpr{},
 	}
 	res := &Result{a: a}
 	if a.info == nil || a.pkg == nil {
@@ -130,6 +138,11 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			loops = append(loops, loopAt{n.(ast.Stmt), label, fn, decl})
 		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if obj := identObj(a.info, sel.X); obj != nil {
+					a.recvCalls[obj] = append(a.recvCalls[obj], n)
+				}
+			}
 			if generated {
 				continue
 			}
@@ -174,6 +187,9 @@ func run(pass *analysis.Pass) (any, error) {
 				site = a.librarySite(c, fn, r)
 			}
 		}
+		if site == nil && userRunners.has(fn) {
+			site = a.librarySite(c, fn, &runner{op: -2, site: func(*recogniser, *ast.CallExpr, *Site) {}})
+		}
 		if site != nil {
 			res.Sites = append(res.Sites, site)
 			addFact(c.decl, site.Bound)
@@ -185,6 +201,7 @@ func run(pass *analysis.Pass) (any, error) {
 		a.pass.ExportObjectFact(fn, &RetriesFact{Bound: b})
 	}
 	a.exportWaitFacts()
+	a.exportRandomFacts()
 	return res, nil
 }
 
@@ -219,8 +236,16 @@ func larger(b, old Bound) bool {
 // librarySite builds the site of a call to a known runner.
 func (a *recogniser) librarySite(c callAt, fn *types.Func, r *runner) *Site {
 	i := r.op
-	if i < 0 {
+	switch i {
+	case -1: // the last parameter
 		i = fn.Signature().Params().Len() - 1
+	case -2: // the last parameter of function type
+		params := fn.Signature().Params()
+		for i = params.Len() - 1; i >= 0; i-- {
+			if _, ok := params.At(i).Type().Underlying().(*types.Signature); ok {
+				break
+			}
+		}
 	}
 	if i < 0 || i >= len(c.call.Args) {
 		return nil
@@ -295,6 +320,13 @@ func (a *recogniser) value(e ast.Expr) ast.Expr {
 }
 
 func (a *recogniser) recordAssign(n *ast.AssignStmt) {
+	for _, l := range n.Lhs {
+		if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+			if obj := identObj(a.info, sel.X); obj != nil {
+				a.fieldAssigns[obj] = append(a.fieldAssigns[obj], n)
+			}
+		}
+	}
 	if len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 		// x op= y: the new value derives from the old one and y.
 		if obj := identObj(a.info, n.Lhs[0]); obj != nil {

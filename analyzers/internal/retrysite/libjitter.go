@@ -1,0 +1,319 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// BackoffJitter says whether the backoff a library site uses is randomised,
+// and if it is not, what leaves it without jitter.
+type BackoffJitter struct {
+	Randomness Randomness
+	// Culprit is what makes the backoff deterministic when Randomness is
+	// Fixed: the constructor call (backoff.NewConstantBackOff(d),
+	// retry.NewExponential(d)), the option (backoff.WithRandomizationFactor(0),
+	// retry.DelayType(retry.BackOffDelay)), the key-value of a composite
+	// literal (Jitter: 0), the literal that omits the field, or the statement
+	// that sets it (b.RandomizationFactor = 0).
+	Culprit ast.Node
+	// Reason names it for messages: "a ConstantBackOff", "RandomizationFactor 0".
+	Reason string
+}
+
+func opaque() BackoffJitter { return BackoffJitter{Randomness: Opaque} }
+func random() BackoffJitter { return BackoffJitter{Randomness: Random} }
+func fixed(n ast.Node, reason string) BackoffJitter {
+	return BackoffJitter{Randomness: Fixed, Culprit: n, Reason: reason}
+}
+
+// LibraryJitter reads the backoff of a LibraryCall site.
+func (r *Result) LibraryJitter(s *Site) BackoffJitter {
+	if r.a == nil || s.Kind != LibraryCall || s.Runner == nil || s.Runner.Pkg() == nil || len(s.Waits) == 0 {
+		return opaque()
+	}
+	a, call := r.a, s.Node.(*ast.CallExpr)
+	w := s.Waits[0].Node.(ast.Expr)
+	switch s.Runner.Pkg().Path() {
+	case cenkaltiV4, cenkaltiV5:
+		if w == call {
+			return random() // v5's default exponential backoff
+		}
+		return a.cenkaltiJitter(w)
+	case retryGoV4:
+		return a.retryGoJitter(call)
+	case goRetry:
+		if w == call {
+			return fixed(call, "retry."+s.Runner.Name()+" without jitter")
+		}
+		return a.goRetryJitter(w, 0)
+	case k8sWait, k8sRetry:
+		return a.k8sJitter(w)
+	case eapache:
+		return a.eapacheJitter(w)
+	case retrylintRP:
+		return a.policyJitter(w)
+	}
+	return opaque()
+}
+
+// cenkaltiJitter follows a cenkalti BackOff expression.
+func (a *recogniser) cenkaltiJitter(e ast.Expr) BackoffJitter {
+	for depth := 0; depth < 8; depth++ {
+		if set, ok := a.fieldSet(e, "RandomizationFactor"); ok {
+			return a.factor(set.Rhs[0], set, "RandomizationFactor 0")
+		}
+		e = ast.Unparen(a.value(e))
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch x := e.(type) {
+		case *ast.CompositeLit:
+			t := a.info.TypeOf(x)
+			switch {
+			case isCenkalti(t, "ExponentialBackOff"):
+				if v, ok := a.field(x, "RandomizationFactor"); ok {
+					return a.factor(v, keyValue(x, "RandomizationFactor"), "RandomizationFactor 0")
+				}
+				return fixed(x, "RandomizationFactor 0")
+			case isCenkalti(t, "ConstantBackOff"):
+				return fixed(x, "a ConstantBackOff")
+			case isCenkalti(t, "ZeroBackOff"):
+				return fixed(x, "a ZeroBackOff")
+			}
+			return opaque()
+		case *ast.CallExpr:
+			fn := typematch.Callee(a.info, x)
+			switch {
+			case isCenkaltiFunc(fn, "WithMaxRetries"), isCenkaltiFunc(fn, "WithContext"):
+				if len(x.Args) == 0 {
+					return opaque()
+				}
+				e = x.Args[0]
+				continue
+			case isCenkaltiFunc(fn, "NewConstantBackOff"):
+				return fixed(x, "a ConstantBackOff")
+			case isCenkaltiFunc(fn, "NewExponentialBackOff"):
+				for _, opt := range a.options(x.Args) {
+					if isCenkaltiFunc(typematch.Callee(a.info, opt), "WithRandomizationFactor") && len(opt.Args) == 1 {
+						return a.factor(opt.Args[0], opt, "RandomizationFactor 0")
+					}
+				}
+				return random() // RandomizationFactor 0.5 by default
+			}
+		}
+		return opaque()
+	}
+	return opaque()
+}
+
+// factor judges a jitter factor: 0 is fixed (culprit n), a positive
+// constant random, anything else opaque.
+func (a *recogniser) factor(v ast.Expr, n ast.Node, reason string) BackoffJitter {
+	f, ok := a.floatConst(v)
+	switch {
+	case !ok:
+		return opaque()
+	case f > 0:
+		return random()
+	}
+	return fixed(n, reason)
+}
+
+func keyValue(lit *ast.CompositeLit, name string) ast.Node {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv
+			}
+		}
+	}
+	return lit
+}
+
+// fieldSet returns the only assignment v.name = x to the variable e names,
+// if there is one (ok false when there is none; opaque uses are left to the
+// caller's other checks).
+func (a *recogniser) fieldSet(e ast.Expr, name string) (*ast.AssignStmt, bool) {
+	obj := identObj(a.info, e)
+	if obj == nil {
+		return nil, false
+	}
+	var found *ast.AssignStmt
+	for _, as := range a.fieldAssigns[obj] {
+		for _, l := range as.Lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == name && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				found = as // the last one in source order wins
+			}
+		}
+	}
+	return found, found != nil
+}
+
+func isCenkalti(t types.Type, name string) bool {
+	t = typematch.Deref(t)
+	return typematch.IsNamed(t, cenkaltiV4, name) || typematch.IsNamed(t, cenkaltiV5, name)
+}
+
+func isCenkaltiFunc(fn *types.Func, name string) bool {
+	return typematch.IsFunc(fn, cenkaltiV4, name) || typematch.IsFunc(fn, cenkaltiV5, name)
+}
+
+// retryGoJitter reads retry-go's options: the default delay type adds a
+// random delay; DelayType(BackOffDelay) or DelayType(FixedDelay) alone does not.
+func (a *recogniser) retryGoJitter(call *ast.CallExpr) BackoffJitter {
+	out := random()
+	for _, opt := range a.options(call.Args[1:]) {
+		if !typematch.IsFunc(typematch.Callee(a.info, opt), retryGoV4, "DelayType") || len(opt.Args) != 1 {
+			continue
+		}
+		switch r := a.delayTypeRandomness(opt.Args[0], 0); r {
+		case Fixed:
+			out = fixed(opt, "a delay type without RandomDelay")
+		case Random:
+			out = random()
+		default:
+			out = opaque()
+		}
+	}
+	return out
+}
+
+func (a *recogniser) delayTypeRandomness(e ast.Expr, depth int) Randomness {
+	e = ast.Unparen(a.value(e))
+	if depth > 4 {
+		return Opaque
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		if !typematch.IsFunc(typematch.Callee(a.info, call), retryGoV4, "CombineDelay") {
+			return Opaque
+		}
+		out := Fixed
+		for _, arg := range call.Args {
+			switch a.delayTypeRandomness(arg, depth+1) {
+			case Random:
+				return Random
+			case Opaque:
+				out = Opaque
+			}
+		}
+		return out
+	}
+	obj := a.info.ObjectOf(identOrSel(e))
+	switch {
+	case typematch.IsFunc(obj, retryGoV4, "BackOffDelay"), typematch.IsFunc(obj, retryGoV4, "FixedDelay"):
+		return Fixed
+	case typematch.IsFunc(obj, retryGoV4, "RandomDelay"), typematch.IsFunc(obj, retryGoV4, "FullJitterBackoffDelay"):
+		return Random
+	}
+	return Opaque
+}
+
+// goRetryJitter follows a go-retry Backoff through its wrappers to the
+// constructor, unless a jitter wrapper comes first.
+func (a *recogniser) goRetryJitter(e ast.Expr, depth int) BackoffJitter {
+	call, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+	if !ok || depth > 8 {
+		return opaque()
+	}
+	fn := typematch.Callee(a.info, call)
+	switch {
+	case typematch.IsFunc(fn, goRetry, "WithJitter"), typematch.IsFunc(fn, goRetry, "WithJitterPercent"),
+		typematch.IsFunc(fn, goRetry, "WithFullJitter"):
+		return random()
+	case typematch.IsFunc(fn, goRetry, "NewExponential"), typematch.IsFunc(fn, goRetry, "NewFibonacci"),
+		typematch.IsFunc(fn, goRetry, "NewConstant"):
+		return fixed(call, "retry."+fn.Name()+" without a jitter wrapper")
+	case typematch.IsFunc(fn, goRetry, "WithMaxRetries"), typematch.IsFunc(fn, goRetry, "WithCappedDuration"),
+		typematch.IsFunc(fn, goRetry, "WithMaxDuration"):
+		if len(call.Args) == 2 {
+			return a.goRetryJitter(call.Args[1], depth+1)
+		}
+	}
+	return opaque()
+}
+
+// k8sJitter reads a wait.Backoff: Jitter 0 (or unset) does not jitter.
+func (a *recogniser) k8sJitter(e ast.Expr) BackoffJitter {
+	if set, ok := a.fieldSet(e, "Jitter"); ok {
+		return a.factor(set.Rhs[0], set, "Jitter 0")
+	}
+	switch x := ast.Unparen(a.value(e)).(type) {
+	case *ast.CompositeLit:
+		if !typematch.IsNamed(a.info.TypeOf(x), k8sWait, "Backoff") {
+			return opaque()
+		}
+		if v, ok := a.field(x, "Jitter"); ok {
+			return a.factor(v, keyValue(x, "Jitter"), "Jitter 0")
+		}
+		return fixed(x, "Jitter 0")
+	case *ast.SelectorExpr, *ast.Ident:
+		obj := a.info.ObjectOf(identOrSel(x))
+		if typematch.IsVar(obj, k8sRetry, "DefaultRetry") || typematch.IsVar(obj, k8sRetry, "DefaultBackoff") {
+			return random() // Jitter 0.1
+		}
+	}
+	return opaque()
+}
+
+// eapacheJitter reads a retrier: it jitters only after SetJitter(f > 0).
+func (a *recogniser) eapacheJitter(e ast.Expr) BackoffJitter {
+	if obj := identObj(a.info, e); obj != nil {
+		for _, c := range a.recvCalls[obj] {
+			if typematch.IsMethod(typematch.Callee(a.info, c), eapache, "Retrier", "SetJitter") && len(c.Args) == 1 {
+				return a.factor(c.Args[0], c, "SetJitter(0)")
+			}
+		}
+	}
+	for depth := 0; depth < 6; depth++ {
+		c, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+		if !ok {
+			return opaque()
+		}
+		fn := typematch.Callee(a.info, c)
+		if typematch.IsFunc(fn, eapache, "New") {
+			return fixed(c, "a retrier without SetJitter")
+		}
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok || fn == nil || fn.Signature().Recv() == nil {
+			return opaque()
+		}
+		e = sel.X
+	}
+	return opaque()
+}
+
+// policyJitter reads this project's retry.Policy: its Backoff jitters unless
+// it says Jitter: retry.JitterNone.
+func (a *recogniser) policyJitter(e ast.Expr) BackoffJitter {
+	lit, ok := ast.Unparen(a.value(e)).(*ast.CompositeLit)
+	if !ok {
+		return opaque()
+	}
+	b, ok := a.field(lit, "Backoff")
+	if !ok {
+		return random() // DefaultBackoff: full jitter
+	}
+	bl, ok := ast.Unparen(a.value(b)).(*ast.CompositeLit)
+	if !ok {
+		return opaque()
+	}
+	j, ok := a.field(bl, "Jitter")
+	if !ok {
+		if len(bl.Elts) == 0 {
+			return random() // the zero Backoff means DefaultBackoff
+		}
+		return fixed(bl, "Jitter JitterNone")
+	}
+	if v, ok := a.intConst(j); ok && v == 0 {
+		return fixed(keyValue(bl, "Jitter"), "Jitter JitterNone")
+	}
+	return random()
+}
+
+func constantFloat(v constant.Value) (float64, bool) {
+	return constant.Float64Val(constant.ToFloat(v))
+}

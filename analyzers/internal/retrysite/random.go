@@ -1,0 +1,440 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// Randomness says whether a duration is drawn at random.
+type Randomness int
+
+const (
+	// Opaque: the value comes from somewhere the analysis cannot see (an
+	// interface method, a function value, a struct field, another package
+	// without a fact). Analyzers stay quiet.
+	Opaque Randomness = iota
+	// Random: some path of the value draws from a random source.
+	Random
+	// Fixed: every path is deterministic and visible (constants, parameters,
+	// shifts, products, math.Pow, min/max, deterministic helpers).
+	Fixed
+)
+
+// RandomFact marks a function that returns a randomised duration, so that
+// waits in other packages that use it count as jittered.
+type RandomFact struct{}
+
+func (*RandomFact) AFact()         {}
+func (*RandomFact) String() string { return "random" }
+
+// randomness is the result of following a value: its randomness and, for a
+// Fixed value inside a function, the parameters it also depends on (a Fixed
+// value that depends on a Random argument is Random).
+type randomness struct {
+	r      Randomness
+	params uint64 // bit i: depends on parameter i of the function analysed
+}
+
+func join(a, b randomness) randomness {
+	switch {
+	case a.r == Random || b.r == Random:
+		return randomness{r: Random}
+	case a.r == Opaque || b.r == Opaque:
+		return randomness{r: Opaque}
+	}
+	return randomness{r: Fixed, params: a.params | b.params}
+}
+
+// randomCtx is the state of one question: the function whose parameters are
+// tracked and the variables being followed (to cut cycles: d = d * 2).
+type randomCtx struct {
+	params  map[types.Object]int
+	visited map[types.Object]bool
+	depth   int
+}
+
+// Randomised says whether the duration e (an expression of this package) is
+// drawn at random.
+func (r *Result) Randomised(e ast.Expr) Randomness {
+	if r.a == nil || e == nil {
+		return Opaque
+	}
+	return r.a.randomness(e, &randomCtx{visited: map[types.Object]bool{}}).r
+}
+
+func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > 40 {
+		return randomness{r: Opaque}
+	}
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
+		return randomness{r: Fixed}
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return a.randomness(e.X, c)
+	case *ast.UnaryExpr:
+		if e.Op == token.SUB || e.Op == token.ADD || e.Op == token.XOR {
+			return a.randomness(e.X, c)
+		}
+	case *ast.BinaryExpr:
+		return join(a.randomness(e.X, c), a.randomness(e.Y, c))
+	case *ast.Ident:
+		return a.varRandomness(a.info.Uses[e], c)
+	case *ast.IndexExpr:
+		// delays[i]: the list decides.
+		return a.randomness(e.X, c)
+	case *ast.CompositeLit:
+		out := randomness{r: Fixed}
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			out = join(out, a.randomness(el, c))
+		}
+		return out
+	case *ast.CallExpr:
+		return a.callRandomness(e, c)
+	}
+	return randomness{r: Opaque}
+}
+
+func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return randomness{r: Opaque}
+	}
+	if i, ok := c.params[v]; ok {
+		return randomness{r: Fixed, params: 1 << uint(i%64)}
+	}
+	if v.Pkg() != a.pkg || v.IsField() {
+		return randomness{r: Opaque}
+	}
+	if c.visited[v] {
+		return randomness{r: Fixed} // a cycle adds nothing new
+	}
+	as := a.assigned[v]
+	if as == nil {
+		// A parameter or result of a function not being followed: what the
+		// caller passes is, for the wait, a fixed input.
+		if isParam(v) {
+			return randomness{r: Fixed}
+		}
+		return randomness{r: Opaque}
+	}
+	if as.unknown {
+		return randomness{r: Opaque}
+	}
+	c.visited[v] = true
+	defer delete(c.visited, v)
+	out := randomness{r: Fixed}
+	if isParam(v) {
+		if i, ok := c.params[v]; ok {
+			out.params = 1 << uint(i%64)
+		}
+	}
+	for _, x := range as.exprs {
+		if id, ok := x.(*ast.Ident); ok && a.info.Defs[id] == v {
+			continue // declared without a value: zero
+		}
+		out = join(out, a.randomness(x, c))
+	}
+	return out
+}
+
+// isParam reports whether v is a parameter (or named result) of a function.
+func isParam(v *types.Var) bool {
+	return v.Kind() == types.ParamVar || v.Kind() == types.RecvVar || v.Kind() == types.ResultVar
+}
+
+// randomSources are the packages whose every function draws at random.
+var randomSources = []string{"math/rand", "math/rand/v2", "crypto/rand"}
+
+func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness {
+	// A conversion: time.Duration(x), float64(x).
+	if tv, ok := a.info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			return a.randomness(call.Args[0], c)
+		}
+		return randomness{r: Opaque}
+	}
+	args := func() randomness {
+		out := randomness{r: Fixed}
+		for _, arg := range call.Args {
+			out = join(out, a.randomness(arg, c))
+		}
+		return out
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := a.info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "min", "max", "len", "cap":
+				return args()
+			}
+			return randomness{r: Opaque}
+		}
+	}
+	fn := typematch.Callee(a.info, call)
+	if fn == nil {
+		return randomness{r: Opaque} // a function value
+	}
+	if r, ok := a.knownRandomness(fn, call); ok {
+		return randomness{r: r}
+	}
+	if fn.Pkg() == nil {
+		return randomness{r: Opaque}
+	}
+	path := fn.Pkg().Path()
+	switch {
+	case fn.Pkg() == a.pkg:
+		if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
+			return randomness{r: Opaque}
+		}
+		res := a.funcRandomness(fn)
+		if res.r != Fixed {
+			return res
+		}
+		out := randomness{r: Fixed}
+		for i, arg := range call.Args {
+			if res.params&(1<<uint(i%64)) != 0 {
+				out = join(out, a.randomness(arg, c))
+			}
+		}
+		if recv := fn.Signature().Recv(); recv != nil && res.params&(1<<63) != 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				out = join(out, a.randomness(sel.X, c))
+			}
+		}
+		return out
+	case a.pass.ImportObjectFact(fn, new(RandomFact)):
+		return randomness{r: Random}
+	case !strings.Contains(strings.Split(path, "/")[0], "."):
+		// The standard library draws at random only in the rand packages
+		// (handled above); its other results are deterministic functions of
+		// their inputs (math.Pow, time.Duration.Round, strconv.Atoi).
+		if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
+			return randomness{r: Opaque}
+		}
+		out := args()
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
+			out = join(out, a.randomness(sel.X, c))
+		}
+		return out
+	}
+	return randomness{r: Opaque}
+}
+
+// knownRandomness knows the random sources and the jittering APIs of the
+// known libraries.
+func (a *recogniser) knownRandomness(fn *types.Func, call *ast.CallExpr) (Randomness, bool) {
+	if fn.Pkg() == nil {
+		return 0, false
+	}
+	path := fn.Pkg().Path()
+	for _, p := range randomSources {
+		if path == p {
+			return Random, true
+		}
+	}
+	if a.userJitter(fn) {
+		return Random, true
+	}
+	switch {
+	case typematch.IsFunc(fn, retrylintRP, "FullJitter"):
+		return Random, true
+	case typematch.IsMethod(fn, retrylintRP, "Backoff", "Delay"):
+		return a.ownBackoffRandomness(call), true
+	case typematch.IsFunc(fn, k8sWait, "Jitter"):
+		return Random, true
+	case typematch.IsMethod(fn, k8sWait, "Backoff", "Step"):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return a.k8sBackoffRandomness(sel.X), true
+		}
+	case typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "LinearJitterBackoff"),
+		typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "RateLimitLinearJitterBackoff"):
+		return Random, true
+	case typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "DefaultBackoff"):
+		return Fixed, true
+	case fn.Name() == "NextBackOff" && (strings.HasPrefix(path, "github.com/cenkalti/backoff/")):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return a.cenkaltiRandomness(sel.X), true
+		}
+	}
+	return 0, false
+}
+
+// ownBackoffRandomness reads retry.Backoff{...}.Delay: random unless the
+// literal says Jitter: retry.JitterNone.
+func (a *recogniser) ownBackoffRandomness(call *ast.CallExpr) Randomness {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return Random
+	}
+	lit, ok := ast.Unparen(a.value(sel.X)).(*ast.CompositeLit)
+	if !ok {
+		return Random
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Jitter" {
+				if v, ok := a.intConst(kv.Value); ok && v == 0 {
+					return Fixed
+				}
+				return Random
+			}
+		}
+	}
+	return Fixed // no Jitter field: JitterNone
+}
+
+// k8sBackoffRandomness reads a wait.Backoff: random when its Jitter is
+// positive.
+func (a *recogniser) k8sBackoffRandomness(e ast.Expr) Randomness {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if as := a.assigned[a.info.Uses[id]]; as != nil && (as.unknown || len(as.exprs) != 1) {
+			return Opaque
+		}
+	}
+	switch lit := ast.Unparen(a.value(e)).(type) {
+	case *ast.CompositeLit:
+		v, ok := a.field(lit, "Jitter")
+		if !ok {
+			return Fixed
+		}
+		if f, isConst := a.floatConst(v); isConst {
+			if f > 0 {
+				return Random
+			}
+			return Fixed
+		}
+		return Opaque
+	case *ast.SelectorExpr, *ast.Ident:
+		obj := a.info.ObjectOf(identOrSel(lit))
+		if typematch.IsVar(obj, k8sRetry, "DefaultRetry") || typematch.IsVar(obj, k8sRetry, "DefaultBackoff") {
+			return Random
+		}
+	}
+	return Opaque
+}
+
+// cenkaltiRandomness reads a cenkalti BackOff: an ExponentialBackOff jitters
+// unless its RandomizationFactor is 0; constant and zero backoffs do not.
+func (a *recogniser) cenkaltiRandomness(e ast.Expr) Randomness {
+	return a.cenkaltiJitter(e).Randomness
+}
+
+func (a *recogniser) field(lit *ast.CompositeLit, name string) (ast.Expr, bool) {
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (a *recogniser) floatConst(e ast.Expr) (float64, bool) {
+	tv, ok := a.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	f, _ := constantFloat(tv.Value)
+	return f, true
+}
+
+// funcRandomness follows the duration results of a function of this package.
+func (a *recogniser) funcRandomness(fn *types.Func) randomness {
+	if r, ok := a.funcRand[fn]; ok {
+		return r
+	}
+	a.funcRand[fn] = randomness{r: Opaque} // recursion guard
+	decl := a.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return randomness{r: Opaque}
+	}
+	c := &randomCtx{params: map[types.Object]int{}, visited: map[types.Object]bool{}}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if obj := a.info.Defs[name]; obj != nil {
+				c.params[obj] = i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	if decl.Recv != nil {
+		for _, field := range decl.Recv.List {
+			for _, name := range field.Names {
+				if obj := a.info.Defs[name]; obj != nil {
+					c.params[obj] = 63
+				}
+			}
+		}
+	}
+	durIndex := -1
+	results := fn.Signature().Results()
+	for j := 0; j < results.Len(); j++ {
+		if typematch.IsNamed(results.At(j).Type(), "time", "Duration") {
+			durIndex = j
+			break
+		}
+	}
+	out := randomness{r: Opaque}
+	if durIndex >= 0 {
+		first := true
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) != results.Len() {
+					return true // a bare or forwarded return
+				}
+				r := a.randomness(n.Results[durIndex], c)
+				if first {
+					out, first = r, false
+				} else {
+					out = join(out, r)
+				}
+			}
+			return true
+		})
+	}
+	a.funcRand[fn] = out
+	return out
+}
+
+// exportRandomFacts exports a RandomFact for each function of the package
+// that returns a randomised duration whatever its arguments.
+func (a *recogniser) exportRandomFacts() {
+	for fn, d := range a.decls {
+		if d.Body == nil || !returnsDuration(fn) {
+			continue
+		}
+		if a.funcRandomness(fn).r == Random {
+			a.pass.ExportObjectFact(fn, &RandomFact{})
+		}
+	}
+}
+
+func returnsDuration(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if typematch.IsNamed(res.At(i).Type(), "time", "Duration") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,12 @@
+package nojitter_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
+	"github.com/retrylint/retrylint/analyzers/nojitter"
+)
+
+func TestLoops(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/loops")
+}

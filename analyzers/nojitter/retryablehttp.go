@@ -1,0 +1,3 @@
+package nojitter
+
+func (c *checker) retryablehttp() {}
