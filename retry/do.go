@@ -25,7 +25,7 @@ type Policy struct {
 	// AttemptTimeout bounds each attempt. Each attempt gets the smaller of
 	// AttemptTimeout and the time left before the context's deadline, so a
 	// slow attempt cannot eat the time the retries need, and no attempt runs
-	// past the deadline. Zero means no bound beyond the context's deadline.
+	// past the deadline. Zero or less means no bound beyond the context's deadline.
 	AttemptTimeout time.Duration
 
 	// Backoff computes the wait before each retry. The zero Backoff means

@@ -141,6 +141,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return last, nil
 	}
 	discard()
+	if attempts == 0 && req.Body != nil {
+		req.Body.Close() // a RoundTripper closes the body, even when it sends nothing
+	}
 	return nil, err
 }
 

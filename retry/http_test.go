@@ -283,6 +283,16 @@ func TestTransportInsideDo(t *testing.T) {
 	}
 }
 
+func TestTransportClosesTheBodyItNeverSends(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	body := &trackedBody{ReadCloser: io.NopCloser(strings.NewReader("x"))}
+	req, _ := http.NewRequestWithContext(ctx, "PUT", "http://127.0.0.1:1", body)
+	if _, err := (&Transport{}).RoundTrip(req); !errors.Is(err, context.Canceled) || !body.closed {
+		t.Errorf("RoundTrip = %v, body closed %v; want context.Canceled and the body closed", err, body.closed)
+	}
+}
+
 func TestNewClientAlwaysHasATimeout(t *testing.T) {
 	if c := NewClient(0, Policy{}); c.Timeout != DefaultClientTimeout {
 		t.Errorf("NewClient(0).Timeout = %v, want %v", c.Timeout, DefaultClientTimeout)
