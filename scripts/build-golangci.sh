@@ -11,5 +11,6 @@ if [ $# -ne 1 ]; then
 fi
 out=$1
 case $out in /*) ;; *) out="$PWD/$out" ;; esac
+mkdir -p "$(dirname "$out")"
 cd "$(dirname "$0")/../golangci/cmd"
 GOWORK=off go build -ldflags='-s -w' -o "$out" .
