@@ -10,3 +10,7 @@ import (
 func TestLoops(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/loops")
 }
+
+func TestLibraries(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/libs")
+}

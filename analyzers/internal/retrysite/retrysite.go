@@ -71,11 +71,11 @@ type callAt struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	a := &recogniser{
-		pass:        pass,
-		info:        pass.TypesInfo,
-		pkg:         pass.Pkg,
-		decls:       map[*types.Func]*ast.FuncDecl{},
-		assigned:    map[types.Object]*assigns{},
+		pass:         pass,
+		info:         pass.TypesInfo,
+		pkg:          pass.Pkg,
+		decls:        map[*types.Func]*ast.FuncDecl{},
+		assigned:     map[types.Object]*assigns{},
 		helperWaits:  map[*types.Func]WaitsFact{},
 		funcRand:     map[*types.Func]randomness{},
 		fieldAssigns: map[types.Object][]*ast.AssignStmt{},
