@@ -154,6 +154,37 @@ func TestGolangciSettings(t *testing.T) {
 	}
 }
 
+// TestGolangciReadmeConfig proves the README's .golangci.yml works as
+// printed: it loads, its settings are accepted, and the analyzers report.
+func TestGolangciReadmeConfig(t *testing.T) {
+	bin := binary(t)
+	dir := sample(t)
+	data, err := os.ReadFile(filepath.Join(e2etest.ModuleRoot(), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config string
+	for _, block := range strings.Split(string(data), "```yaml\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if strings.HasPrefix(block, `version: "2"`) {
+			config = block
+			break
+		}
+	}
+	if config == "" {
+		t.Fatal("README.md has no .golangci.yml (a yaml block starting with version: \"2\")")
+	}
+	// The README enables golangci-lint's standard linters too; only
+	// retrylint's findings are checked.
+	var ours []issue
+	for _, is := range run(t, bin, dir, config+showAll, 1) {
+		if _, err := os.Stat(filepath.Join(e2etest.ModuleRoot(), "analyzers", is.FromLinter)); err == nil {
+			ours = append(ours, is)
+		}
+	}
+	check(t, dir, ours, "")
+}
+
 // TestGolangciNolint proves //nolint:<analyzer> silences that analyzer's
 // finding, and only that analyzer's.
 func TestGolangciNolint(t *testing.T) {
