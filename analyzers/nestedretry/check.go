@@ -118,6 +118,8 @@ func (c *checker) callLead(call *ast.CallExpr) (lead, bool) {
 			return lead{}, false
 		case cfg.State == cfgAttempts:
 			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
+		case a.declared:
+			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.attempts}
 		case a.optIn:
 			return lead{}, false
 		case a.attempts > 0:

@@ -24,6 +24,9 @@ type api struct {
 	attempts int
 	// config says how the client's retry setting is read from the code.
 	config configKind
+	// declared: the entry comes from -clients, and attempts is the user's
+	// figure rather than a library default.
+	declared bool
 	// optIn: the client does not retry unless the code visibly says so (resty),
 	// so a call is reported only with a visible retry count.
 	optIn bool

@@ -106,19 +106,20 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 		return ev.awsClient
 	case redisConfig:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"NewClient", "NewRing"}, "MaxRetries", retries)
+			return ev.optionsCall(e, a.pkg, []string{"NewClient", "NewRing"}, 0, "MaxRetries", retries)
 		}
 	case redisClusterConfig:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, "MaxRedirects", retries)
+			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
 		}
 	case retryablehttpConfig:
 		return ev.retryablehttpClient
 	case minioConfig:
-		// api.go: MaxRetries counts attempts; 0 means the default.
+		// api.go: New(endpoint, opts); MaxRetries counts attempts, and only
+		// a positive value replaces the default.
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"New"}, "MaxRetries", func(n int) clientConfig {
-				if n == 0 {
+			return ev.optionsCall(e, a.pkg, []string{"New"}, 1, "MaxRetries", func(n int) clientConfig {
+				if n <= 0 {
 					return clientConfig{}
 				}
 				return attempts(n)
@@ -182,14 +183,14 @@ func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr, []*types.
 }
 
 // optionsCall evaluates a call of one of the constructors ctors of package
-// pkg whose first argument is an options struct, reading field.
-func (ev *evaluator) optionsCall(e ast.Expr, pkg string, ctors []string, field string, conv func(int) clientConfig) (clientConfig, bool) {
+// pkg whose argument arg is an options struct, reading field.
+func (ev *evaluator) optionsCall(e ast.Expr, pkg string, ctors []string, arg int, field string, conv func(int) clientConfig) (clientConfig, bool) {
 	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 || !ev.isFunc(call, pkg, ctors...) {
+	if !ok || len(call.Args) <= arg || !ev.isFunc(call, pkg, ctors...) {
 		return clientConfig{}, false
 	}
 	cfg := clientConfig{}
-	ev.structFields(call.Args[0], nil, func(name string, x ast.Expr) {
+	ev.structFields(call.Args[arg], nil, func(name string, x ast.Expr) {
 		if name != field {
 			return
 		}
@@ -282,7 +283,7 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) client
 		}
 		if fn := typematch.Callee(ev.ix.info, call); typematch.IsMethod(fn, pkg, typ, method) && len(call.Args) == 1 {
 			if n, ok := ev.ix.intConst(call.Args[0]); ok {
-				return retries(n)
+				return attempts(n + 1) // MaxRetries(0) and below: no retries
 			}
 			return clientConfig{State: cfgOpaque}
 		}

@@ -59,7 +59,7 @@ func parseClients(s string) ([]api, error) {
 		if len(parts) < 2 || len(parts) > 3 || hasEmpty(parts) {
 			return nil, fmt.Errorf("nestedretry: -clients entry %q: want importpath.Type.Method=N or importpath.Func=N", spec)
 		}
-		a := api{label: name, pkg: name[:slash+1] + parts[0], names: []string{parts[len(parts)-1]}, attempts: n}
+		a := api{label: name, pkg: name[:slash+1] + parts[0], names: []string{parts[len(parts)-1]}, attempts: n, declared: true}
 		if len(parts) == 3 {
 			a.recv = []string{parts[1]}
 		}
@@ -81,6 +81,11 @@ func hasEmpty(parts []string) bool {
 func run(pass *analysis.Pass) (any, error) {
 	res, _ := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	if res == nil || pass.TypesInfo == nil || pass.Pkg == nil {
+		return nil, nil
+	}
+	if isStd(pass.Pkg.Path()) {
+		// The standard library's own loops (database/sql's bad-connection
+		// retries, which cannot be turned off) are not layers to report.
 		return nil, nil
 	}
 	user, err := parseClients(clientsFlag)
@@ -142,4 +147,22 @@ func siteName(s *retrysite.Site) []Link {
 // inFunc reports whether node lies in the function fn (a *ast.FuncDecl or *ast.FuncLit).
 func inFunc(fn ast.Node, node ast.Node) bool {
 	return fn != nil && node != nil && fn.Pos() <= node.Pos() && node.End() <= fn.End()
+}
+
+// stdRoots are the first elements of the standard library's import paths.
+var stdRoots = map[string]bool{
+	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true, "container": true,
+	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true,
+	"errors": true, "expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
+	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true, "maps": true,
+	"math": true, "mime": true, "net": true, "os": true, "path": true, "plugin": true, "reflect": true,
+	"regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true, "strings": true,
+	"structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true,
+}
+
+// isStd reports whether path is a standard library package.
+func isStd(path string) bool {
+	root, _, _ := strings.Cut(path, "/")
+	return stdRoots[root]
 }

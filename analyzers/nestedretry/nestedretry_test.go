@@ -22,3 +22,45 @@ func TestGoRedis(t *testing.T) {
 func TestRetryableHTTP(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/rhttp")
 }
+
+// TestLayers checks facts across three packages: api -> orders -> store.
+func TestLayers(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/layers/store", "nestedretry/layers/orders", "nestedretry/layers/api")
+}
+
+// TestClientsFlag declares an internal SDK's retrying calls with -clients.
+func TestClientsFlag(t *testing.T) {
+	setFlag(t, "clients", "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2")
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/own/app")
+}
+
+// TestClientsFlagUnset: without the flag the internal SDK is unknown.
+func TestClientsFlagUnset(t *testing.T) {
+	diags := testutil.CheckFixed(t, nestedretry.Analyzer, "nestedretry/own/app")
+	if len(diags) != 0 {
+		t.Errorf("without -clients, got %d diagnostics, want none: %v", len(diags), diags[0].Message)
+	}
+}
+
+func TestDatabaseSQL(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/sqldb")
+}
+
+func TestBadClientsFlag(t *testing.T) {
+	for _, bad := range []string{"pkg.Func", "pkg.Func=0", "pkg.Func=x", "nodot=3", "a/b.T.M.X=2", "pkg..M=2"} {
+		setFlag(t, "clients", bad)
+		if _, err := nestedretry.ParseClients(); err == nil {
+			t.Errorf("-clients=%q: no error", bad)
+		}
+	}
+}
+
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := nestedretry.Analyzer.Flags.Lookup(name)
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}

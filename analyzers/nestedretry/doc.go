@@ -1,0 +1,71 @@
+// Package nestedretry defines an Analyzer that reports retries wrapped
+// around calls that already retry.
+//
+// # Analyzer nestedretry
+//
+// nestedretry: report retries wrapped around calls that already retry
+//
+// Retries at several layers multiply. Each layer treats the failure of the
+// layer below as a reason to try again, so three layers of four attempts make
+// 4 x 4 x 4 = 64 calls to a failing dependency for one user request, and five
+// layers of three make 243: the retries meant to ride out a blip become the
+// load that keeps the dependency down. Most SDKs already retry by default, so
+// a retry loop written around an SDK call is the commonest way to build such
+// a multiplier without knowing it.
+//
+// The analyzer reports a retry site (a retry loop, or a call to a retry
+// library or to a retry helper of the user's own, as the shared retry-site
+// recogniser finds them) whose attempt reaches an operation that retries too:
+//
+//   - a call of a client that retries by itself: aws-sdk-go-v2 service
+//     operations (3 attempts by default, DynamoDB 4), go-retryablehttp client
+//     calls and its package functions (5), go-redis commands on *redis.Client,
+//     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
+//     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
+//     object and bucket handles (no limit but the context), resty requests
+//     whose client set a retry count, and the clients declared with -clients;
+//   - a call of a function that retries, in the same package or another (known
+//     through a fact), through any depth of calls.
+//
+// The diagnostic stands at the outermost retry site, on the call in its
+// attempt that leads down, names the chain and gives the product of the
+// attempts, with the bounds that are not known said as such:
+//
+//	retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up
+//	to 3 attempts (the library default) itself: up to 15 calls per request;
+//	let one layer own the retries
+//
+// It does not report: a client whose retries are visibly turned off (an AWS
+// call given an option that sets RetryMaxAttempts = 1 or Retryer =
+// aws.NopRetryer{}; a client built in the package, or returned by a
+// constructor known through a fact, with config.WithRetryMaxAttempts(1),
+// config.WithRetryer returning aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1)
+// or those options on New or NewFromConfig; go-redis MaxRetries: -1, or
+// MaxRedirects: -1 for a cluster client; go-retryablehttp RetryMax = 0 or a
+// Client literal without it; rest MaxRetries(0)); a retry configuration it
+// cannot read (a retryer of unknown origin, options passed through a slice),
+// where the code leaves the bound open; calls before or after a retry site
+// rather than in its attempt; a loop over items that calls a client once per
+// item (not a retry site); a retry site around a function that walks items
+// without retrying; and database/sql, whose bad-connection retries only
+// replace a dead pooled connection and cannot be turned off. An option that
+// raises the attempts is reported with its figure, and RetryMaxAttempts = 0
+// is reported too: it means "the default", not "off".
+//
+// Fixes, where one is mechanical and safe: an aws-sdk-go-v2 call in the
+// attempt gets the per-call option func(o *s3.Options) { o.RetryMaxAttempts
+// = 1 } (the Options type taken from the operation's signature, its package
+// imported under a name that does not clash), so that the retry site is the
+// one owner of the retries; a go-redis client (not a cluster client, whose
+// redirects also follow MOVED replies) or a go-retryablehttp client built in
+// the same function as the retry site gets MaxRetries: -1 or RetryMax = 0.
+// Layers of the user's own get no fix: which layer keeps the retries needs a
+// person; the message names the layers that retry.
+//
+// Flags:
+//
+//	-clients list   retrying clients of your own, comma-separated, each
+//	                importpath.Type.Method=N or importpath.Func=N, where N is
+//	                the attempts a call makes (the first included); they are
+//	                matched by type, like the built-in table
+package nestedretry
