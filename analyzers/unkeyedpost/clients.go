@@ -59,21 +59,30 @@ func (c *checker) retryableMax(e ast.Expr, depth int) (int, bool) {
 		if !typematch.IsNamed(info.TypeOf(e), retryablePath, "Client") {
 			return 0, false
 		}
+		n, ok := 0, true // the zero value: no retries
 		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "RetryMax" {
-					return c.constInt(kv.Value)
-				}
+			kv, isKV := elt.(*ast.KeyValueExpr)
+			if !isKV {
+				return 0, false
+			}
+			id, isID := kv.Key.(*ast.Ident)
+			switch {
+			case !isID:
+				return 0, false
+			case id.Name == "RetryMax":
+				n, ok = c.constInt(kv.Value)
+			case id.Name == "PrepareRetry":
+				return 0, false // it may set a key on each retry
 			}
 		}
-		return 0, true // the zero value: no retries
+		return n, ok
 	case *ast.Ident:
 		v := c.varOf(e)
 		if v == nil {
 			return 0, false
 		}
 		u := c.usesOf(v)
-		if len(u.defs) != 1 || u.defs[0] == nil || !c.onlyReads(u) {
+		if len(u.defs) != 1 || u.defs[0] == nil || len(u.fieldSets["PrepareRetry"]) > 0 || !c.onlyReads(u) {
 			return 0, false
 		}
 		n, ok := c.retryableMax(u.defs[0], depth+1)
@@ -205,6 +214,9 @@ func (c *checker) restyConfig(calls []*ast.CallExpr, count int) (s selfRetry, ke
 		}
 		switch fn.Name() {
 		case "SetRetryCount":
+			if len(call.Args) != 1 {
+				return selfRetry{}, false, false
+			}
 			n, ok := c.constInt(call.Args[0])
 			if !ok {
 				return selfRetry{}, false, false
@@ -215,6 +227,9 @@ func (c *checker) restyConfig(calls []*ast.CallExpr, count int) (s selfRetry, ke
 		case "OnBeforeRequest", "SetPreRequestHook", "OnBeforeRequestHook":
 			return selfRetry{}, false, false // a hook may set the key
 		case "SetHeader", "SetHeaderVerbatim":
+			if len(call.Args) != 2 {
+				return selfRetry{}, false, false
+			}
 			switch c.nameKind(call.Args[0]) {
 			case keyHeader:
 				keyed = true

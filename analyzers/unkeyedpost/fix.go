@@ -66,9 +66,12 @@ func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr, r retrier) 
 	if !ok {
 		return nil
 	}
+	set := fmt.Sprintf(".SetHeader(%s, %s)", fixes.QualifiedName(pkg, "IdempotencyKeyHeader"), key)
+	if c.pass.Fset.Position(sel.X.End()).Line != c.pass.Fset.Position(sel.Sel.Pos()).Line {
+		set = ".\n" + c.indent(sel.Sel) + set[1:] // one call a line, as the chain is written
+	}
 	edits = append(edits, keyEdits...)
-	edits = append(edits, analysis.TextEdit{Pos: sel.X.End(), End: sel.X.End(),
-		NewText: []byte(fmt.Sprintf(".\n\t\tSetHeader(%s, %s)", fixes.QualifiedName(pkg, "IdempotencyKeyHeader"), key))})
+	edits = append(edits, analysis.TextEdit{Pos: sel.X.End(), End: sel.X.End(), NewText: []byte(set)})
 	return []analysis.SuggestedFix{{Message: "set an Idempotency-Key made once for all attempts", TextEdits: edits}}
 }
 
@@ -102,11 +105,13 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 		return nil
 	}
 	msg := []analysis.SuggestedFix{{Message: "make the idempotency key once, before the " + site.Kind.String()}}
-	// The key is a variable defined from the making: move its definition.
-	if v := c.fresh.localVar(w.value); v != nil {
-		def := c.definition(v)
-		if def == nil || !within(def.Node(), site.Attempt) || !within(mk, def.Node()) || len(c.fresh.assigned[v]) != 1 ||
-			!c.declaredOutside(def.Node().(*ast.AssignStmt).Rhs[0], site) || !c.nameFree(v.Name(), site, before, v) {
+	// The key is made in the definition of a variable (key := uuid.NewString()):
+	// move the definition.
+	if def := c.definitionOf(mk); def != nil {
+		as := def.Node().(*ast.AssignStmt)
+		v := c.varOf(as.Lhs[0])
+		if v == nil || !within(def.Node(), site.Attempt) || len(c.fresh.assigned[v]) != 1 ||
+			!c.declaredOutside(as.Rhs[0], site) || !c.nameFree(v.Name(), site, before, v) {
 			return nil
 		}
 		msg[0].TextEdits = []analysis.TextEdit{c.insertBefore(before, c.text(def.Node())), c.deleteStmt(def)}
@@ -170,18 +175,21 @@ func (c *checker) siteStmt(site *retrysite.Site) *inspector.Cursor {
 	return &cur
 }
 
-// definition returns the v := e statement that declares v, alone.
-func (c *checker) definition(v *types.Var) *inspector.Cursor {
-	decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
-	if !ok || decl.ParentEdgeKind() != edge.AssignStmt_Lhs {
+// definitionOf returns the v := e statement, alone in a statement list,
+// whose e holds the call mk; nil when mk is elsewhere.
+func (c *checker) definitionOf(mk *ast.CallExpr) *inspector.Cursor {
+	cur, ok := c.root.FindNode(mk)
+	if !ok {
 		return nil
 	}
-	stmt := decl.Parent()
-	as := stmt.Node().(*ast.AssignStmt)
-	if as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !inBlock(stmt) {
-		return nil
+	for stmt := range cur.Enclosing((*ast.AssignStmt)(nil), (*ast.FuncLit)(nil)) {
+		as, ok := stmt.Node().(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !inBlock(stmt) {
+			return nil
+		}
+		return &stmt
 	}
-	return &stmt
+	return nil
 }
 
 // declaredOutside reports whether every name e uses is declared outside the

@@ -38,9 +38,9 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, httpPath, "Client", name):
 			s, ok := c.httpClient(receiver())
 			c.direct(cur, call, "(*http.Client)."+name, s, ok)
-		case name == "NewRequest" && !recv:
+		case name == "NewRequest" && !recv && len(call.Args) == 3:
 			c.built(cur, call, call.Args[0])
-		case name == "NewRequestWithContext" && !recv:
+		case name == "NewRequestWithContext" && !recv && len(call.Args) == 4:
 			c.built(cur, call, call.Args[1])
 		}
 	case retryablePath:
@@ -52,9 +52,9 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, retryablePath, "Client", name):
 			s, ok := c.retryableClient(receiver())
 			c.direct(cur, call, "(*retryablehttp.Client)."+name, s, ok)
-		case name == "NewRequest" && !recv:
+		case name == "NewRequest" && !recv && len(call.Args) == 3:
 			c.built(cur, call, call.Args[0])
-		case name == "NewRequestWithContext" && !recv:
+		case name == "NewRequestWithContext" && !recv && len(call.Args) == 4:
 			c.built(cur, call, call.Args[1])
 		}
 	case restyPath:
@@ -373,7 +373,7 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 		return
 	}
 	c.report(analysis.Diagnostic{
-		Pos: call.Pos(), End: call.End(),
+		Pos: sel.Sel.Pos(), End: call.End(), // the Post of a chain that may span lines
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
 		SuggestedFixes: c.restyFix(cur, call, r),
 	})

@@ -28,3 +28,14 @@ func TestFresh(t *testing.T) {
 func TestClients(t *testing.T) {
 	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/clients")
 }
+
+// TestFixClash proves the fix imports the runtime library under another
+// name when the file already uses retry, and makes the key before a retry
+// library call.
+func TestFixClash(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclash")
+}
+
+func TestFixClients(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclients")
+}
