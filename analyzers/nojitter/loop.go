@@ -101,6 +101,10 @@ func (c *checker) constDuration(e ast.Expr) (time.Duration, bool) {
 	return time.Duration(v), ok
 }
 
+func constantInt(tv types.TypeAndValue) (int64, bool) {
+	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
 func (c *checker) zero(e ast.Expr) bool {
 	d, ok := c.constDuration(e)
 	return ok && d <= 0

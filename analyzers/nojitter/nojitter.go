@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
@@ -17,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "nojitter",
 	Doc:      doc,
 	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/nojitter.md",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Requires: []*analysis.Analyzer{retrysite.Analyzer, inspect.Analyzer},
 	Run:      run,
 }
 

@@ -14,3 +14,7 @@ func TestLoops(t *testing.T) {
 func TestLibraries(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/libs")
 }
+
+func TestRetryablehttp(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/rhttp")
+}
