@@ -46,10 +46,14 @@ type loader struct {
 	sem       chan struct{}
 
 	mu      sync.Mutex
-	results map[string]*keyedResult // by runKey
+	results map[string][]*keyedResult // by runKey, the last keepResults, newest first
 	graphs  []*keyedGraph           // the last loaded package graphs, newest first
 	parsed  *parseCache
 }
+
+// keepResults is how many results of one package are kept: enough for an
+// edit and its undo.
+const keepResults = 4
 
 type keyedResult struct {
 	key string
@@ -70,7 +74,7 @@ func newLoader(analyzers []*analysis.Analyzer) *loader {
 		analyzers: analyzers,
 		mode:      mode | packages.NeedModule,
 		sem:       make(chan struct{}, 1),
-		results:   make(map[string]*keyedResult),
+		results:   make(map[string][]*keyedResult),
 		parsed:    newParseCache(),
 	}
 }
@@ -116,11 +120,13 @@ func (l *loader) analyze(ctx context.Context, path string, overlay map[string][]
 	rk := runKey(path)
 	key := contentKey(path, overlay)
 	l.mu.Lock()
-	prev := l.results[rk]
-	l.mu.Unlock()
-	if prev != nil && prev.key == key {
-		return &result{files: prev.res.files, how: "cached"}, nil
+	for _, prev := range l.results[rk] {
+		if prev.key == key {
+			l.mu.Unlock()
+			return &result{files: prev.res.files, how: "cached"}, nil
+		}
 	}
+	l.mu.Unlock()
 
 	res, err := l.recheck(path, overlay)
 	if res == nil && err == nil {
@@ -133,7 +139,8 @@ func (l *loader) analyze(ctx context.Context, path string, overlay map[string][]
 		res.how = "loaded"
 	}
 	l.mu.Lock()
-	l.results[rk] = &keyedResult{key: key, res: res}
+	kept := append([]*keyedResult{{key: key, res: res}}, l.results[rk]...)
+	l.results[rk] = kept[:min(len(kept), keepResults)]
 	l.mu.Unlock()
 	return res, nil
 }

@@ -4,7 +4,9 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -200,5 +202,34 @@ func TestAnalyzerPanic(t *testing.T) {
 	}
 	if code := c.shutdownExit(); code != 0 {
 		t.Errorf("exit code %d", code)
+	}
+}
+
+// TestUnchangedPackageIsNotReloaded: an edit that leaves the package as it
+// was analysed (an undo, a second file of the package opened) is answered
+// from the last result.
+func TestUnchangedPackageIsNotReloaded(t *testing.T) {
+	var hows []string
+	var mu sync.Mutex
+	c := start(t, Options{Analyzers: []*analysis.Analyzer{httpGet}, Verbose: true, Log: log.New(logFunc(func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, how := range []string{"cached", "rechecked", "loaded"} {
+			if strings.Contains(s, " "+how+" ") {
+				hows = append(hows, how)
+			}
+		}
+	}), "", 0)})
+	_, u, text := openFetch(t, c)
+	c.change(u, 2, text+"// edited\n")
+	c.waitDiagnostics(u)
+	c.change(u, 3, text)
+	if diags := c.waitDiagnostics(u); len(diags) != 2 {
+		t.Fatalf("after the undo: %+v", diags)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"loaded", "rechecked", "cached"}; !slices.Equal(hows, want) {
+		t.Errorf("analyses %q, want %q", hows, want)
 	}
 }

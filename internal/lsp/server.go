@@ -11,11 +11,13 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"log"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -316,11 +318,20 @@ func (s *server) stopRuns() {
 // publishes the findings of each of its files.
 func (s *server) analyze(ctx context.Context, path string) {
 	s.mu.Lock()
-	overlay := make(map[string][]byte, len(s.docs))
+	texts := make(map[string][]byte, len(s.docs))
 	for p, doc := range s.docs {
-		overlay[p] = doc.text
+		texts[p] = doc.text
 	}
 	s.mu.Unlock()
+	// Only unsaved buffers differ from the disk: the others are left out of
+	// the overlay, so that opening a file does not make its package look
+	// changed.
+	overlay := make(map[string][]byte)
+	for p, text := range texts {
+		if disk, err := os.ReadFile(p); err != nil || !bytes.Equal(disk, text) {
+			overlay[p] = text
+		}
+	}
 
 	start := time.Now()
 	res, err := s.loader.analyze(ctx, path, overlay)
