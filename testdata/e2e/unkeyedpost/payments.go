@@ -1,0 +1,121 @@
+// Package unkeyedpost shows a payment client that retries its requests, as
+// retrylint's unkeyedpost analyzer reports them. A charge that timed out may
+// still have gone through: retried without an idempotency key, or with a new
+// key on every attempt, the card is charged twice.
+package unkeyedpost
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/retrylint/retrylint/retry"
+)
+
+// Client talks to a payment provider.
+type Client struct {
+	HTTP    *http.Client
+	BaseURL string
+}
+
+// New returns a client with a timeout on every request.
+func New(baseURL string) *Client {
+	return &Client{HTTP: &http.Client{Timeout: 5 * time.Second}, BaseURL: baseURL}
+}
+
+var errUnavailable = errors.New("payment provider unavailable")
+
+// Charge retries a POST without a key.
+func (c *Client) Charge(ctx context.Context, orderID string, cents int64) error {
+	body := fmt.Sprintf(`{"order":%q,"amount":%d}`, orderID, cents)
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+"/charges", strings.NewReader(body)) // want `POST is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key: a timed-out attempt may already have been applied, so a retry can apply it twice`
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Request-ID", orderID) // a correlation id, not a key
+		resp, doErr := c.HTTP.Do(req)
+		if doErr == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(retry.FullJitter(200 * time.Millisecond << attempt))
+	}
+	return errUnavailable
+}
+
+// newKey makes a random key.
+func newKey() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Refund sends a key, but makes a new one on every attempt: the provider
+// sees three different refunds.
+func (c *Client) Refund(ctx context.Context, chargeID string) error {
+	return retry.Do(ctx, retry.Policy{MaxAttempts: 3}, func(ctx context.Context) error {
+		key := newKey() // want `idempotency key is made anew on every attempt of this retry call: the server sees each retry as a new operation; make it once before the retry call`
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+"/charges/"+chargeID+"/refund", nil)
+		if err != nil {
+			return retry.Permanent(err)
+		}
+		req.Header.Set(retry.IdempotencyKeyHeader, key)
+		resp, err := c.HTTP.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+// Notify posts a webhook with Post, which cannot carry a key: no automatic fix.
+func (c *Client) Notify(ctx context.Context, event string) error {
+	for attempt := 0; attempt < 4; attempt++ {
+		resp, err := c.HTTP.Post(c.BaseURL+"/events", "text/plain", strings.NewReader(event)) // want `POST by \(\*http.Client\).Post is retried by a retry loop \(up to 4 attempts\) without an Idempotency-Key, which \(\*http.Client\).Post cannot set`
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(retry.FullJitter(time.Second))
+	}
+	return errUnavailable
+}
+
+// Capture does it right: one key, derived from the order, on every attempt.
+func (c *Client) Capture(ctx context.Context, orderID string) error {
+	key := "capture-" + orderID
+	return retry.Do(ctx, retry.Policy{MaxAttempts: 3}, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+"/captures", strings.NewReader(orderID))
+		if err != nil {
+			return retry.Permanent(err)
+		}
+		req.Header.Set(retry.IdempotencyKeyHeader, key)
+		resp, err := c.HTTP.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+// Status reads a charge: a GET may be retried.
+func (c *Client) Status(ctx context.Context, chargeID string) (int, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL+"/charges/"+chargeID, nil)
+		if err != nil {
+			return 0, err
+		}
+		resp, doErr := c.HTTP.Do(req)
+		if doErr == nil {
+			resp.Body.Close()
+			return resp.StatusCode, nil
+		}
+		time.Sleep(retry.FullJitter(100 * time.Millisecond))
+	}
+	return 0, errUnavailable
+}
