@@ -1,0 +1,2 @@
+// Package empty has no declarations at all.
+package empty
