@@ -39,3 +39,9 @@ func TestFixClash(t *testing.T) {
 func TestFixClients(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclients")
 }
+
+// TestRealLibs runs the client and fresh-key cases against the real
+// go-retryablehttp, resty v2 and google/uuid, proving the stubs match.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
+}

@@ -1,0 +1,110 @@
+// Package fresh is testdata/src/unkeyedpost/fresh against the real
+// github.com/google/uuid v1.6.0 (the retry.Do case, which needs retrylint's
+// own module, is left out).
+package fresh
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"example.com/reallibs/unkeyedpost/keys"
+
+	"github.com/google/uuid"
+)
+
+var errFailed = errors.New("failed")
+
+// newKey is a same-package helper that makes a key from the clock.
+func newKey() string { // want newKey:"freshkey"
+	return strconv.FormatInt(time.Now().UnixNano(), 36)
+}
+
+func send(ctx context.Context, c *http.Client, u, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// --- reported ---
+
+func samePackageHelper(ctx context.Context, c *http.Client, u string) error {
+	for i := 0; i < 3; i++ {
+		key := newKey() // want `idempotency key is made anew on every attempt of this retry loop`
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+func crossPackageHelper(ctx context.Context, c *http.Client, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		key, _ := keys.Wrapped() // want `idempotency key is made anew on every attempt`
+		req.Header["Idempotency-Key"] = []string{key}
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// --- not reported ---
+
+// Made once, before the loop.
+func madeBefore(ctx context.Context, c *http.Client, u string) error {
+	key := uuid.NewString()
+	for i := 0; i < 3; i++ {
+		if err := send(ctx, c, u, key); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// Derived from a stable id inside the attempt: the same key every time.
+func stableInside(ctx context.Context, c *http.Client, u, orderID string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", keys.ForOrder(orderID))
+		req.Header.Set("X-Request-ID", keys.New()) // a fresh correlation id is fine
+		req.Header.Set("X-Idempotency-Key", keys.Logged(orderID))
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A fresh key outside any retry.
+func notRetried(ctx context.Context, c *http.Client, u string) error {
+	return send(ctx, c, u, keys.New())
+}
