@@ -80,7 +80,7 @@ func (c *checker) leadsIn(node ast.Node) []lead {
 		return nil
 	}
 	ast.Inspect(node, func(n ast.Node) bool {
-		if s := c.sites[n]; s != nil {
+		if s := c.sites[n]; s != nil && !spin(s) {
 			leads = append(leads, c.siteLead(s))
 			return false
 		}
@@ -92,6 +92,14 @@ func (c *checker) leadsIn(node ast.Node) []lead {
 		return true
 	})
 	return leads
+}
+
+// spin reports whether s is a loop that goes around without bound and
+// without waiting. As an inner layer it is far more often a compare-and-swap
+// or state-machine loop (go-redis's pool has several) than a retry, so it is
+// not counted as one; the calls in it still are.
+func spin(s *retrysite.Site) bool {
+	return s.Kind == retrysite.Loop && s.Bound.Kind == retrysite.Unbounded && len(s.Waits) == 0
 }
 
 // siteLead describes a retry site met inside an attempt or a function body.

@@ -64,3 +64,9 @@ func setFlag(t *testing.T, name, value string) {
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
 }
+
+// TestRealLibs runs the stub cases against the real aws-sdk-go-v2 (s3,
+// dynamodb, config), go-redis/v9, go-retryablehttp and cenkalti/backoff.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, nestedretry.Analyzer, "./nestedretry/...")
+}

@@ -4,6 +4,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -47,4 +48,14 @@ func (c *Client) Scan(ctx context.Context, keys []string) error {
 		}
 	}
 	return nil
+}
+
+// Bump is a compare-and-swap loop, not a retry layer.
+func (c *Client) Bump(n *atomic.Int64) {
+	for {
+		old := n.Load()
+		if n.CompareAndSwap(old, old+1) {
+			return
+		}
+	}
 }
