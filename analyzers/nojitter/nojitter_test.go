@@ -18,3 +18,24 @@ func TestLibraries(t *testing.T) {
 func TestRetryablehttp(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/rhttp")
 }
+
+// TestFacts proves that what a function of another package returns (a
+// randomised duration) and does (wait for its argument) crosses packages.
+func TestFacts(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/crosspkg")
+}
+
+func TestPeriodic(t *testing.T) {
+	setFlag(t, "periodic", "true")
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/periodic")
+}
+
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := nojitter.Analyzer.Flags.Lookup(name)
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}

@@ -50,14 +50,14 @@ func retryGo() {
 
 func goRetry(ctx context.Context) {
 	_ = goretry.Do(ctx, goretry.WithMaxRetries(3, goretry.NewExponential(time.Second)), func(context.Context) error { return nil }) // want `retry call backs off without jitter \(retry.NewExponential without a jitter wrapper\): clients that failed together retry together; wrap it in retry.WithFullJitter`
-	b := goretry.NewFibonacci(time.Second) // want `retry.NewFibonacci without a jitter wrapper`
+	b := goretry.NewFibonacci(time.Second)                                                                                          // want `retry.NewFibonacci without a jitter wrapper`
 	_ = goretry.Do(ctx, b, func(context.Context) error { return nil })
 	_ = goretry.Exponential(ctx, time.Second, func(context.Context) error { return nil }) // want `retry call backs off without jitter \(retry.Exponential without jitter\)`
 }
 
 func k8s() {
 	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 4}, func() (bool, error) { return true, nil }) // want `retry call backs off without jitter \(Jitter 0\): clients that failed together retry together; set Jitter`
-	_ = k8sretry.RetryOnConflict(wait.Backoff{Steps: 5, Duration: 10 * time.Millisecond, Jitter: 0}, op)                            // want `Jitter 0`
+	_ = k8sretry.RetryOnConflict(wait.Backoff{Steps: 5, Duration: 10 * time.Millisecond, Jitter: 0}, op)                             // want `Jitter 0`
 }
 
 func eapache() {
