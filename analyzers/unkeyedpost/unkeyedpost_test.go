@@ -45,3 +45,28 @@ func TestFixClients(t *testing.T) {
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
 }
+
+// TestStripe proves stripe-go calls, which carry their own key, are not
+// reported.
+func TestStripe(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/stripe")
+}
+
+// TestHeadersFlag proves -unkeyedpost.headers adds key names (compared
+// without regard to case) and leaves other names unkeyed.
+func TestHeadersFlag(t *testing.T) {
+	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
+	if err := flag.Value.Set("PayPal-Request-Id"); err != nil {
+		t.Fatal(err)
+	}
+	defer flag.Value.Set("")
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/headersflag")
+}
+
+func TestHeadersFlagRejectsBadNames(t *testing.T) {
+	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
+	defer flag.Value.Set("")
+	if err := flag.Value.Set("Idempotency Key"); err == nil {
+		t.Error(`-headers="Idempotency Key" was accepted; a header name has no space`)
+	}
+}

@@ -1,0 +1,59 @@
+// Package stripe is a stub of github.com/stripe/stripe-go/v82 v82.5.1: the
+// API surface retrylint's tests use, with the real signatures.
+package stripe
+
+import (
+	"context"
+	"net/http"
+)
+
+type clientConfig struct{}
+
+type ClientOption func(*clientConfig)
+
+// Client is the Stripe client.
+type Client struct {
+	// V1PaymentIntents is the service used to invoke /v1/payment_intents APIs.
+	V1PaymentIntents *v1PaymentIntentService
+}
+
+func NewClient(key string, opts ...ClientOption) *Client {
+	return &Client{V1PaymentIntents: &v1PaymentIntentService{Key: key}}
+}
+
+type v1PaymentIntentService struct {
+	Key string
+}
+
+// Creates a PaymentIntent object.
+func (c v1PaymentIntentService) Create(ctx context.Context, params *PaymentIntentCreateParams) (*PaymentIntent, error) {
+	return &PaymentIntent{}, nil
+}
+
+// Params is the structure that contains the common properties
+// of any *Params structure.
+type Params struct {
+	Context        context.Context `form:"-" json:"-"`
+	Headers        http.Header     `form:"-" json:"-"`
+	IdempotencyKey *string         `form:"-" json:"-"` // Passed as header
+}
+
+type PaymentIntentCreateParams struct {
+	Params   `form:"*"`
+	Amount   *int64  `form:"amount"`
+	Currency *string `form:"currency"`
+}
+
+type PaymentIntent struct {
+	ID     string `json:"id"`
+	Amount int64  `json:"amount"`
+}
+
+func Int64(v int64) *int64 {
+	return &v
+}
+
+func String[T ~string](v T) *string {
+	result := string(v)
+	return &result
+}

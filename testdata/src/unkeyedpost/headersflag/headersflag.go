@@ -1,0 +1,44 @@
+// Package headersflag is checked with -unkeyedpost.headers=PayPal-Request-Id:
+// that header counts as a key, others still do not.
+package headersflag
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+var errFailed = errors.New("failed")
+
+func paypal(ctx context.Context, c *http.Client, u, orderID string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("paypal-request-id", orderID)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+func checkout(ctx context.Context, c *http.Client, u, orderID string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by a retry loop`
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Cko-Idempotency-Key", orderID)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
