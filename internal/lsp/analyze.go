@@ -47,7 +47,7 @@ type loader struct {
 
 	mu      sync.Mutex
 	results map[string][]*keyedResult // by runKey, the last keepResults, newest first
-	graphs  []*keyedGraph           // the last loaded package graphs, newest first
+	graphs  []*keyedGraph             // the last loaded package graphs, newest first
 	parsed  *parseCache
 }
 
@@ -99,12 +99,23 @@ func needFacts(analyzers []*analysis.Analyzer) bool {
 	return visit(analyzers)
 }
 
-// forget drops every remembered package result: files on disk changed.
-func (l *loader) forget() {
+// saved drops what a change on disk of the file path may have made stale:
+// every result (path may be imported by any package), and the graphs that
+// hold path as a dependency. A graph whose root owns path stays: a recheck
+// reads the root's files anew.
+func (l *loader) saved(path string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	clear(l.results)
-	l.graphs = nil
+	l.graphs = slices.DeleteFunc(l.graphs, func(kg *keyedGraph) bool {
+		stale := false
+		deps := slices.Collect(maps.Values(kg.graph.root.Imports))
+		packages.Visit(deps, func(p *packages.Package) bool {
+			stale = stale || slices.Contains(p.CompiledGoFiles, path)
+			return !stale
+		}, nil)
+		return stale
+	})
 }
 
 // analyze returns the findings for the package of path, with overlay (file

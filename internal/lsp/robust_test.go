@@ -74,8 +74,9 @@ func TestMapperUTF16(t *testing.T) {
 	}
 }
 
-// openFetch opens the fetch test module's fetch.go and waits for its two findings.
-func openFetch(t *testing.T, c *client) (string, protocol.DocumentURI, string) {
+// openFetch copies the fetch test module, opens its fetch.go and returns
+// the module's directory, the file's URI and text, and its two findings.
+func openFetch(t *testing.T, c *client) (string, protocol.DocumentURI, string, []protocol.Diagnostic) {
 	t.Helper()
 	dir := copyModule(t, "fetch")
 	path := filepath.Join(dir, "fetch.go")
@@ -88,10 +89,11 @@ func openFetch(t *testing.T, c *client) (string, protocol.DocumentURI, string) {
 	c.notify(protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 		URI: u, LanguageID: "go", Version: 1, Text: string(text),
 	}})
-	if diags := c.waitDiagnostics(u); len(diags) != 2 {
+	diags := c.waitDiagnostics(u)
+	if len(diags) != 2 {
 		t.Fatalf("on open: %+v", diags)
 	}
-	return dir, u, string(text)
+	return dir, u, string(text), diags
 }
 
 func (c *client) change(u protocol.DocumentURI, version int32, text string) {
@@ -107,7 +109,7 @@ func (c *client) change(u protocol.DocumentURI, version int32, text string) {
 // buffer clears its diagnostics.
 func TestStaleCodeActionAndClose(t *testing.T) {
 	c := start(t, Options{Analyzers: []*analysis.Analyzer{httpGet}, Debounce: time.Hour})
-	_, u, text := openFetch(t, c)
+	_, u, text, _ := openFetch(t, c)
 	all := protocol.Range{End: protocol.Position{Line: 100}}
 	var actions []protocol.CodeAction
 	if err := c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Range: all}, &actions); err != nil || len(actions) != 1 {
@@ -137,7 +139,7 @@ func TestDebounce(t *testing.T) {
 				runs.Add(1)
 			}
 		}), "", 0)})
-	_, u, text := openFetch(t, c)
+	_, u, text, _ := openFetch(t, c)
 	fixed := strings.Replace(text, "http.Get(", "timeoutClient.Get(", 1)
 	for v := int32(2); v < 7; v++ {
 		c.change(u, v, fixed+strings.Repeat("\n", int(v)))
@@ -154,7 +156,7 @@ func TestDebounce(t *testing.T) {
 // the facts the open package sees.
 func TestDependencyBuffer(t *testing.T) {
 	c := start(t, Options{Analyzers: []*analysis.Analyzer{httpGet}})
-	dir, u, text := openFetch(t, c)
+	dir, u, text, _ := openFetch(t, c)
 	depPath := filepath.Join(dir, "dep", "dep.go")
 	depText, err := os.ReadFile(depPath)
 	if err != nil {
@@ -220,7 +222,7 @@ func TestUnchangedPackageIsNotReloaded(t *testing.T) {
 			}
 		}
 	}), "", 0)})
-	_, u, text := openFetch(t, c)
+	_, u, text, _ := openFetch(t, c)
 	c.change(u, 2, text+"// edited\n")
 	c.waitDiagnostics(u)
 	c.change(u, 3, text)
@@ -230,6 +232,53 @@ func TestUnchangedPackageIsNotReloaded(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	if want := []string{"loaded", "rechecked", "cached"}; !slices.Equal(hows, want) {
+		t.Errorf("analyses %q, want %q", hows, want)
+	}
+}
+
+// TestSave: saving a package's own file keeps its dependencies loaded;
+// saving a dependency reloads the packages that import it.
+func TestSave(t *testing.T) {
+	var hows []string
+	var mu sync.Mutex
+	c := start(t, Options{Analyzers: []*analysis.Analyzer{httpGet}, Verbose: true, Log: log.New(logFunc(func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, how := range []string{"cached", "rechecked", "loaded"} {
+			if strings.Contains(s, " "+how+" ") {
+				hows = append(hows, how)
+			}
+		}
+	}), "", 0)})
+	dir, u, text, _ := openFetch(t, c)
+	fixed := strings.Replace(text, "http.Get(", "timeoutClient.Get(", 1)
+	c.change(u, 2, fixed)
+	c.waitDiagnostics(u)
+	if err := os.WriteFile(uri.URI(u).Filename(), []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodTextDocumentDidSave, &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if diags := c.waitDiagnostics(u); len(diags) != 1 {
+		t.Fatalf("after saving fetch.go: %+v", diags)
+	}
+
+	depPath := filepath.Join(dir, "dep", "dep.go")
+	depText, err := os.ReadFile(depPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(depPath, []byte(strings.Replace(string(depText), "http.Get(u)", "http.DefaultClient.Get(u)", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodTextDocumentDidSave, &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri.File(depPath)}})
+	c.waitDiagnostics(uri.File(depPath))
+	c.change(u, 3, fixed+"\n")
+	if diags := c.waitDiagnostics(u); len(diags) != 0 {
+		t.Errorf("after saving dep.go: %+v", diags)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"loaded", "rechecked", "rechecked", "loaded", "loaded"}; !slices.Equal(hows, want) {
 		t.Errorf("analyses %q, want %q", hows, want)
 	}
 }

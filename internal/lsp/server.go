@@ -143,25 +143,13 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.mu.Unlock()
 		return s.conn.Close()
 	case protocol.MethodTextDocumentDidOpen:
-		var p protocol.DidOpenTextDocumentParams
-		if decode(req, &p) {
-			s.open(p)
-		}
+		notification(req, s.open)
 	case protocol.MethodTextDocumentDidChange:
-		var p protocol.DidChangeTextDocumentParams
-		if decode(req, &p) {
-			s.change(p)
-		}
+		notification(req, s.change)
 	case protocol.MethodTextDocumentDidSave:
-		var p protocol.DidSaveTextDocumentParams
-		if decode(req, &p) {
-			s.saved(p)
-		}
+		notification(req, s.saved)
 	case protocol.MethodTextDocumentDidClose:
-		var p protocol.DidCloseTextDocumentParams
-		if decode(req, &p) {
-			s.close(p)
-		}
+		notification(req, s.close)
 	case protocol.MethodTextDocumentCodeAction:
 		var p protocol.CodeActionParams
 		if err := json.Unmarshal(req.Params(), &p); err != nil {
@@ -178,10 +166,13 @@ func (s *server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	return reply(ctx, nil, nil)
 }
 
-// decode unmarshals a notification's params; a malformed one is dropped,
-// as notifications have no reply to carry an error.
-func decode(req jsonrpc2.Request, v any) bool {
-	return json.Unmarshal(req.Params(), v) == nil
+// notification hands a notification's params to f; a malformed one is
+// dropped, as notifications have no reply to carry an error.
+func notification[P any](req jsonrpc2.Request, f func(P)) {
+	var p P
+	if json.Unmarshal(req.Params(), &p) == nil {
+		f(p)
+	}
 }
 
 func initializeResult() *protocol.InitializeResult {
@@ -246,8 +237,7 @@ func (s *server) saved(p protocol.DidSaveTextDocumentParams) {
 	if path == "" {
 		return
 	}
-	// Files on disk changed: what other packages import may differ now.
-	s.loader.forget()
+	s.loader.saved(path)
 	s.schedule(path, s.opts.Debounce)
 }
 

@@ -16,7 +16,6 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -282,23 +281,8 @@ func golden(t *testing.T, name, got string) {
 // a finding on open, its quick fix (checked against the golden file), the
 // diagnostic cleared after an edit, broken code, shutdown and exit.
 func TestDiagnosticsFixesAndLifecycle(t *testing.T) {
-	dir := copyModule(t, "fetch")
-	path := filepath.Join(dir, "fetch.go")
-	text, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := uri.File(path)
 	c := start(t, Options{Analyzers: []*analysis.Analyzer{httpGet}})
-	c.initialize()
-
-	c.notify(protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: u, LanguageID: "go", Version: 1, Text: string(text),
-	}})
-	diags := c.waitDiagnostics(u)
-	if len(diags) != 2 {
-		t.Fatalf("got %d diagnostics, want 2: %+v", len(diags), diags)
-	}
+	_, u, text, diags := openFetch(t, c)
 	get, fact := diags[0], diags[1]
 	// `/* 🔁 retry */ resp, err := http.Get(u + "?q=é😀")` on line 17:
 	// the call starts after a tab and a comment whose emoji is 2 UTF-16
@@ -328,7 +312,7 @@ func TestDiagnosticsFixesAndLifecycle(t *testing.T) {
 	if len(actions) != 1 || actions[0].Kind != protocol.QuickFix || !actions[0].IsPreferred || actions[0].Edit == nil {
 		t.Fatalf("code actions %+v", actions)
 	}
-	fixed := applyEdits(t, string(text), actions[0].Edit.Changes[u])
+	fixed := applyEdits(t, text, actions[0].Edit.Changes[u])
 	golden(t, "fetch/fetch.go.golden", fixed)
 
 	// Applying the fix in the buffer clears the direct finding.
@@ -344,12 +328,12 @@ func TestDiagnosticsFixesAndLifecycle(t *testing.T) {
 	// Broken code does not crash the server; a later good edit is analysed.
 	c.notify(protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: 3},
-		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: strings.Replace(string(text), "func Status", "func Status(", 1)}},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: strings.Replace(text, "func Status", "func Status(", 1)}},
 	})
 	c.waitDiagnostics(u)
 	c.notify(protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: 4},
-		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: string(text)}},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
 	})
 	if diags := c.waitDiagnostics(u); len(diags) != 2 {
 		t.Fatalf("after repairing: %+v", diags)
