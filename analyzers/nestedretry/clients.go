@@ -108,11 +108,6 @@ var apis = []api{
 		recv: []string{"Client"}, shape: ctxFirst, attempts: 10, config: minioConfig,
 	},
 	{
-		// storage.go: idempotent operations retry until the context ends.
-		label: "cloud.google.com/go/storage", pkg: "cloud.google.com/go/storage",
-		recv: []string{"ObjectHandle", "BucketHandle"}, shape: ctxFirst,
-	},
-	{
 		// retry.go, client.go: RetryCount is 0 (no retries) unless SetRetryCount.
 		label: "resty", pkg: "github.com/go-resty/resty/v2",
 		recv: []string{"Request"}, names: []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options", "Send", "Execute"},

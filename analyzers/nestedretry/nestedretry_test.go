@@ -70,3 +70,7 @@ func setFlag(t *testing.T, name, value string) {
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nestedretry.Analyzer, "./nestedretry/...")
 }
+
+func TestMinioRestResty(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/others")
+}
