@@ -74,3 +74,7 @@ func TestRealLibs(t *testing.T) {
 func TestMinioRestResty(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/others")
 }
+
+func TestGeneric(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/generic")
+}
