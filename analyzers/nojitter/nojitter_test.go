@@ -39,3 +39,9 @@ func setFlag(t *testing.T, name, value string) {
 	}
 	t.Cleanup(func() { f.Value.Set(old) })
 }
+
+// TestRealLibs runs the same cases against the real libraries
+// (testdata/reallibs), proving that the stubs match them.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/libs", "./nojitter/rhttp", "./nojitter/loops")
+}

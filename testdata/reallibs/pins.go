@@ -17,6 +17,7 @@ import (
 	_ "github.com/aws/aws-sdk-go-v2/service/s3"
 	_ "github.com/cenkalti/backoff/v4"
 	_ "github.com/cenkalti/backoff/v5"
+	_ "github.com/eapache/go-resiliency/retrier"
 	_ "github.com/failsafe-go/failsafe-go"
 	_ "github.com/go-resty/resty/v2"
 	_ "github.com/google/uuid"
@@ -24,4 +25,5 @@ import (
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/sethvargo/go-retry"
 	_ "k8s.io/apimachinery/pkg/util/wait"
+	_ "k8s.io/client-go/util/retry"
 )

@@ -74,3 +74,7 @@ func types(e ast.Expr) string {
 func TestLoops(t *testing.T) { testutil.Run(t, show, "retrysite/loops") }
 
 func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
+
+// TestRealLibs finds the same library sites in code built against the real
+// libraries (testdata/reallibs).
+func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/sites") }

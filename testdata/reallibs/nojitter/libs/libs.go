@@ -1,0 +1,89 @@
+// Package libs holds retry-library configurations with and without jitter,
+// the same cases as testdata/src/nojitter/libs against the real libraries
+// (less this project's own retry package, which the stub tests use as it is).
+package libs
+
+import (
+	"context"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	"github.com/cenkalti/backoff/v4"
+	backoff5 "github.com/cenkalti/backoff/v5"
+	"github.com/eapache/go-resiliency/retrier"
+	goretry "github.com/sethvargo/go-retry"
+	"k8s.io/apimachinery/pkg/util/wait"
+	k8sretry "k8s.io/client-go/util/retry"
+)
+
+func op() error { return nil }
+
+// --- reported ---
+
+func cenkaltiOption() {
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(0))) // want `retry call backs off without jitter \(RandomizationFactor 0\): clients that failed together retry together; set RandomizationFactor`
+}
+
+func cenkaltiAssign() {
+	b := backoff.NewExponentialBackOff()
+	b.RandomizationFactor = 0 // want `retry call backs off without jitter \(RandomizationFactor 0\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3))
+}
+
+func cenkaltiLiteral() {
+	_ = backoff.Retry(op, &backoff.ExponentialBackOff{InitialInterval: time.Second, Multiplier: 2}) // want `retry call backs off without jitter \(RandomizationFactor 0\)`
+}
+
+func cenkaltiConstant() {
+	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `retry call backs off without jitter \(a ConstantBackOff\): clients that failed together retry together; use an ExponentialBackOff`
+}
+
+func cenkaltiV5(ctx context.Context) {
+	b := &backoff5.ExponentialBackOff{InitialInterval: time.Second, RandomizationFactor: 0} // want `retry call backs off without jitter \(RandomizationFactor 0\)`
+	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithBackOff(b))
+}
+
+func retryGo() {
+	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.BackOffDelay)) // want `retry call backs off without jitter \(a delay type without RandomDelay\): clients that failed together retry together; combine it with RandomDelay`
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.FixedDelay))                        // want `a delay type without RandomDelay`
+}
+
+func goRetry(ctx context.Context) {
+	_ = goretry.Do(ctx, goretry.WithMaxRetries(3, goretry.NewExponential(time.Second)), func(context.Context) error { return nil }) // want `retry call backs off without jitter \(retry.NewExponential without a jitter wrapper\): clients that failed together retry together; wrap it in retry.WithFullJitter`
+	b := goretry.NewFibonacci(time.Second)                                                                                          // want `retry.NewFibonacci without a jitter wrapper`
+	_ = goretry.Do(ctx, b, func(context.Context) error { return nil })
+	_ = goretry.Exponential(ctx, time.Second, func(context.Context) error { return nil }) // want `retry call backs off without jitter \(retry.Exponential without jitter\)`
+}
+
+func k8s() {
+	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 4}, func() (bool, error) { return true, nil }) // want `retry call backs off without jitter \(Jitter 0\): clients that failed together retry together; set Jitter`
+	_ = k8sretry.RetryOnConflict(wait.Backoff{Steps: 5, Duration: 10 * time.Millisecond, Jitter: 0}, op)                             // want `Jitter 0`
+}
+
+func eapache() {
+	r := retrier.New(retrier.ConstantBackoff(3, time.Second), nil) // want `retry call backs off without jitter \(a retrier without SetJitter\)`
+	_ = r.Run(op)
+}
+
+// --- not reported ---
+
+func jittered(ctx context.Context) {
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff())
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(0.2)))
+	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil })
+	_ = retrygo.Do(op)
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.CombineDelay(retrygo.BackOffDelay, retrygo.RandomDelay)))
+	_ = retrygo.Do(op, retrygo.DelayType(retrygo.FullJitterBackoffDelay))
+	_ = goretry.Do(ctx, goretry.WithMaxRetries(3, goretry.WithJitterPercent(10, goretry.NewExponential(time.Second))), func(context.Context) error { return nil })
+	_ = wait.ExponentialBackoff(wait.Backoff{Duration: time.Second, Jitter: 0.2, Steps: 4}, func() (bool, error) { return true, nil })
+	_ = k8sretry.RetryOnConflict(k8sretry.DefaultRetry, op)
+	r := retrier.New(retrier.ConstantBackoff(3, time.Second), nil)
+	r.SetJitter(0.25)
+	_ = r.Run(op)
+}
+
+// The backoff comes from elsewhere: quiet.
+func unseen(b backoff.BackOff, f float64) {
+	_ = backoff.Retry(op, b)
+	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(f)))
+}
