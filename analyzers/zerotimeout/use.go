@@ -149,10 +149,10 @@ func (c *checker) defaultTimeoutSetBefore(cur inspector.Cursor, pos token.Pos) b
 }
 
 // scan walks the function body from position from, in source order, to the
-// first assignment of a Timeout that is not provably zero to the client at p
-// (set), and returns it with the first use of the client before it (use;
-// NoPos when there is none). Assignments to the client's fields and to the
-// variable itself are not uses.
+// first assignment of a Timeout that is not provably zero to the client at p,
+// or of a new value to p itself (set), and returns it with the first use of
+// the client before it (use; NoPos when there is none). Assignments to the
+// client's fields are not uses.
 func (c *checker) scan(body inspector.Cursor, p *path, from token.Pos) (set, use token.Pos) {
 	fn := body.Parent().Node()
 	for cur := range body.Preorder((*ast.Ident)(nil), (*ast.SelectorExpr)(nil), (*ast.StarExpr)(nil), (*ast.ParenExpr)(nil)) {
@@ -164,7 +164,13 @@ func (c *checker) scan(body inspector.Cursor, p *path, from token.Pos) (set, use
 		case edge.ParenExpr_X, edge.StarExpr_X:
 			continue // the outer expression is the mention
 		case edge.AssignStmt_Lhs:
-			continue // the variable gets a new value
+			// The variable gets a new client before the old one was used:
+			// the old one never sends (the new one, if made here, is
+			// checked on its own).
+			if inFunc(cur, fn) {
+				return n.Pos(), use
+			}
+			continue
 		case edge.SelectorExpr_X:
 			selCur := cur.Parent()
 			sel := selCur.Node().(*ast.SelectorExpr)

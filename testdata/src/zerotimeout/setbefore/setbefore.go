@@ -118,3 +118,21 @@ func genericClient[C http.Client | struct{ Timeout time.Duration }]() C {
 	var c C // a type parameter, not known to be a client
 	return c
 }
+
+func reassigned(d time.Duration, u string) {
+	var c http.Client
+	c = http.Client{Timeout: d}
+	c.Get(u)
+}
+
+func reassignedAfter(d time.Duration, u string) {
+	var c http.Client // want `zero-value http.Client c has no Timeout`
+	c.Get(u)
+	c = http.Client{Timeout: d}
+	c.Get(u)
+}
+
+func defaultReplaced(u string) {
+	http.DefaultClient = &http.Client{Timeout: time.Second}
+	http.Get(u)
+}
