@@ -131,6 +131,11 @@ func isRandPkg(pkg *types.Package) bool {
 	return false
 }
 
+// freshPkgs are the packages whose functions make a new value on every call
+// (see isProducer): a package that imports none of them, and no package
+// with a FreshKeyFact, has no fresh function to export.
+var freshPkgs = []string{uuidPath, "crypto/rand", "math/rand", "math/rand/v2", "time", retryPath}
+
 // isProducer reports whether fn makes a new value on every call.
 func isProducer(fn *types.Func) bool {
 	pkg := fn.Pkg()

@@ -61,11 +61,17 @@ func run(pass *analysis.Pass) (any, error) {
 		root:     in.Root(),
 		reported: make(map[token.Pos]bool),
 	}
+	sends := typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath)
+	makesKeys := typematch.Imports(pass.Pkg, freshPkgs...) || len(pass.AllObjectFacts()) > 0
+	if !sends && !makesKeys {
+		return nil, nil // fast exit: nothing to send, no key to make
+	}
 	c.fresh = newFreshness(pass, c.root)
-	// Facts first: other packages need them even when this one sends nothing.
-	c.fresh.exportFacts()
-
-	if !typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath) {
+	if makesKeys {
+		// Facts first: other packages need them even when this one sends nothing.
+		c.fresh.exportFacts()
+	}
+	if !sends {
 		return nil, nil
 	}
 	c.sites, _ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -73,9 +79,8 @@ func run(pass *analysis.Pass) (any, error) {
 		c.sites = &retrysite.Result{}
 	}
 	for cur := range c.root.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.CallExpr:
-			c.call(cur, n)
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			c.call(cur, call)
 		}
 		c.keyWrites(cur)
 	}
