@@ -14,28 +14,17 @@ func TestZeroTimeout(t *testing.T) {
 		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated")
 }
 
-// setFlag sets an analyzer flag for the rest of the test.
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := zerotimeout.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
-}
-
 func TestTestFilesSkippedByDefault(t *testing.T) {
 	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/testfiles")
 }
 
 func TestTestsFlag(t *testing.T) {
-	setFlag(t, "tests", "true")
+	testutil.SetFlag(t, zerotimeout.Analyzer, "tests", "true")
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/testfileson")
 }
 
 func TestTimeoutFlag(t *testing.T) {
-	setFlag(t, "timeout", "1500ms")
+	testutil.SetFlag(t, zerotimeout.Analyzer, "timeout", "1500ms")
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/timeoutflag")
 }
 
