@@ -21,7 +21,9 @@ func Main(args []string, analyzers []*analysis.Analyzer) int {
 		fmt.Fprintf(fs.Output(), "usage: retrylint lsp [-v]\n\nServes the Language Server Protocol on standard input and output: diagnostics and quick fixes\nfor the Go files an editor opens, beside gopls.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		return 0
+	} else if err != nil {
 		return 2
 	}
 	logger := log.New(os.Stderr, "retrylint lsp: ", log.LstdFlags)
