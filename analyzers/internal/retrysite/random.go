@@ -100,9 +100,28 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 		return out
 	case *ast.CallExpr:
 		return a.callRandomness(e, c)
+	case *ast.SelectorExpr:
+		// A field of a standard-library value (resp.Header, resp.StatusCode):
+		// data, the same for every client; a Retry-After is not jitter.
+		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			if f := sel.Obj(); f.Pkg() != nil && isStd(f.Pkg().Path()) {
+				return randomness{r: Fixed}
+			}
+		}
 	}
 	return randomness{r: Opaque}
 }
+
+// deterministicStd are the standard-library packages whose functions and
+// fields are deterministic functions of their inputs (math.Pow,
+// time.Duration.Round, strconv.Atoi, resp.Header.Get): the randomness of the
+// standard library lives in the rand packages only, handled apart.
+var deterministicStd = map[string]bool{
+	"bytes": true, "cmp": true, "errors": true, "fmt": true, "math": true, "math/bits": true, "net/http": true,
+	"net/url": true, "slices": true, "sort": true, "strconv": true, "strings": true, "time": true, "unicode/utf8": true,
+}
+
+func isStd(path string) bool { return deterministicStd[path] }
 
 func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
 	v, ok := obj.(*types.Var)
@@ -213,10 +232,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		return out
 	case a.pass.ImportObjectFact(fn, new(RandomFact)):
 		return randomness{r: Random}
-	case !strings.Contains(strings.Split(path, "/")[0], "."):
-		// The standard library draws at random only in the rand packages
-		// (handled above); its other results are deterministic functions of
-		// their inputs (math.Pow, time.Duration.Round, strconv.Atoi).
+	case isStd(path):
 		if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
 			return randomness{r: Opaque}
 		}

@@ -53,6 +53,7 @@ type assigns struct {
 	exprs   []ast.Expr
 	unknown bool
 	stepped bool // x++, x--, x op= y: the value derives from the old one
+	tuple   bool // one of several results of a call listed in exprs
 }
 
 // loopAt is a loop met during the traversal.
@@ -308,7 +309,7 @@ func (a *recogniser) value(e ast.Expr) ast.Expr {
 			return e
 		}
 		as := a.assigned[v]
-		if as == nil || as.unknown || as.stepped || len(as.exprs) != 1 {
+		if as == nil || as.unknown || as.stepped || as.tuple || len(as.exprs) != 1 {
 			return e
 		}
 		if d, ok := as.exprs[0].(*ast.Ident); ok && a.info.Defs[d] == v {
@@ -336,8 +337,19 @@ func (a *recogniser) recordAssign(n *ast.AssignStmt) {
 		return
 	}
 	if len(n.Lhs) != len(n.Rhs) {
+		call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 		for _, l := range n.Lhs {
-			a.markUnknown(l)
+			obj := identObj(a.info, l)
+			if obj == nil {
+				continue
+			}
+			if !isCall {
+				a.markUnknown(l)
+				continue
+			}
+			// n, err := f(x): each result comes from the call.
+			a.add(obj, call)
+			a.assigned[obj].tuple = true
 		}
 		return
 	}

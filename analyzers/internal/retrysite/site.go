@@ -152,9 +152,9 @@ func (r *Result) Value(e ast.Expr) ast.Expr {
 
 // Values returns the expressions a variable of the package is given (its
 // initialiser, or its name when declared without one, and the right-hand
-// sides of its assignments, x op= y included) and whether that list is
-// complete (false when it is also changed in ways not listed: a tuple
-// assignment, &x).
+// sides of its assignments, x op= y included; for n, err := f(x), the call)
+// and whether that list is complete (false when it is also changed in ways
+// not listed: v, ok := m[k], &x).
 func (r *Result) Values(obj types.Object) (exprs []ast.Expr, complete bool) {
 	if r.a == nil {
 		return nil, false

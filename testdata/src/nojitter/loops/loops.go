@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand"
 	rand2 "math/rand/v2"
+	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/cenkalti/backoff/v4"
@@ -102,6 +104,32 @@ func noFactor() error {
 		time.Sleep(b.NextBackOff()) // want `retry loop waits a deterministic duration \(b.NextBackOff\(\)\)`
 	}
 	return nil
+}
+
+// retryAfter reads the server's Retry-After, in seconds.
+func retryAfter(resp *http.Response) time.Duration {
+	n, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
+
+func honoursRetryAfter(c *http.Client, req *http.Request) (*http.Response, error) {
+	for range 3 {
+		resp, err := c.Do(req)
+		if err == nil && resp.StatusCode != http.StatusServiceUnavailable {
+			return resp, nil
+		}
+		d := time.Second
+		if resp != nil {
+			if ra := retryAfter(resp); ra > 0 {
+				d = ra
+			}
+		}
+		time.Sleep(d) // want `retry loop waits a deterministic duration \(d\)`
+	}
+	return nil, context.DeadlineExceeded
 }
 
 // --- not reported ---
