@@ -418,7 +418,7 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 		}
 	}
 	timed := false
-	ast.Inspect(s.Body, func(n ast.Node) bool {
+	timeCalls := func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
@@ -431,7 +431,11 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(s.Body, timeCalls)
+	if s.Cond != nil {
+		ast.Inspect(s.Cond, timeCalls) // for time.Now().Before(deadline)
+	}
 	checked := false
 	for i, st := range s.Body.List {
 		ifs, ok := st.(*ast.IfStmt)

@@ -1,0 +1,120 @@
+package loops
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+type conn struct{ lim *rate.Limiter }
+
+func (c *conn) send() error { return nil }
+
+func (c *conn) pause(d time.Duration) { time.Sleep(d) }
+
+// A retry loop through methods: the wait is a helper method.
+func (c *conn) retrySend() error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		if err := c.send(); err == nil {
+			return nil
+		}
+		c.pause(time.Second)
+	}
+	return errTemporary
+}
+
+// errors.As picks the errors worth retrying.
+func retryPathErrors() error {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		err := op()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+}
+
+// Until the context ends.
+func untilCtx(ctx context.Context) error {
+	for ctx.Err() == nil { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		if err := opCtx(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return ctx.Err()
+}
+
+// A deadline bounds it, not a count.
+func untilDeadline(deadline time.Time) error {
+	for time.Now().Before(deadline) { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)`
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errTemporary
+}
+
+// Its only pause is a rate limiter: a throttled worker, not a retry loop.
+func (c *conn) throttled(ctx context.Context) error {
+	for {
+		if err := c.lim.Wait(ctx); err != nil {
+			return err
+		}
+		if err := c.send(); err == nil {
+			return nil
+		}
+	}
+}
+
+// A bounded-time polling helper whose check ends the loop on error.
+func waitReady(ctx context.Context, ready func(context.Context) (bool, error)) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for { // want `periodic loop, waits tick\(time.Second\)`
+		ok, err := ready(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// A retry loop inside a closure: the closure is the site's function.
+func inClosure() func() error {
+	return func() error {
+		for i := 0; i < 2; i++ { // want `retry loop, up to 2 attempts, no wait`
+			if op() == nil {
+				return nil
+			}
+		}
+		return errTemporary
+	}
+}
+
+// A loop that always exits after the first attempt is not a retry.
+func once() error {
+	for {
+		err := op()
+		return err
+	}
+}
+
+// Broken code must not crash the recogniser.
+func empty() {
+	for {
+	}
+}
