@@ -51,7 +51,9 @@ func Binary(t testing.TB) string {
 		if runtime.GOOS == "windows" {
 			build.bin += ".exe"
 		}
-		cmd := exec.Command("go", "build", "-o", build.bin, "./cmd/retrylint")
+		// -buildvcs=auto stamps the VCS revision, which -V=full reports,
+		// even where GOFLAGS (perhaps from go env -w) turns it off.
+		cmd := exec.Command("go", "build", "-buildvcs=auto", "-o", build.bin, "./cmd/retrylint")
 		cmd.Dir = ModuleRoot()
 		cmd.Env = Env()
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -74,7 +76,8 @@ func Main(m *testing.M) {
 }
 
 // Env is the environment for the binary and the go command: the user's,
-// without a workspace or GOFLAGS that would change what is loaded.
+// without a workspace or GOFLAGS from the environment that would change what
+// is loaded.
 func Env() []string {
 	return append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 }
