@@ -3,10 +3,14 @@ package retrysite_test
 import (
 	"fmt"
 	"go/ast"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
@@ -78,3 +82,23 @@ func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
 // TestRealLibs finds the same library sites in code built against the real
 // libraries (testdata/reallibs).
 func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/sites") }
+
+// BenchmarkRecogniser runs the recogniser over its test packages and all
+// their dependencies (the standard library included, as under go vet).
+func BenchmarkRecogniser(b *testing.B) {
+	dir := testutil.Tree(b)
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(dir, "src"),
+		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, "retrysite/loops", "retrysite/libs", "nojitter/loops")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		b.Fatalf("loading: %v", err)
+	}
+	for b.Loop() {
+		if _, err := checker.Analyze([]*analysis.Analyzer{retrysite.Analyzer}, pkgs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
