@@ -158,7 +158,7 @@ func (c *checker) siteStmt(site *retrysite.Site) *inspector.Cursor {
 	if site.Attempt == nil || !within(site.Attempt, site.Node) {
 		return nil
 	}
-	cur, ok := c.root.FindNode(site.Node)
+	cur, ok := c.cursorOf(site.Node)
 	if !ok {
 		return nil
 	}
@@ -178,7 +178,7 @@ func (c *checker) siteStmt(site *retrysite.Site) *inspector.Cursor {
 // definitionOf returns the v := e statement, alone in a statement list,
 // whose e holds the call mk; nil when mk is elsewhere.
 func (c *checker) definitionOf(mk *ast.CallExpr) *inspector.Cursor {
-	cur, ok := c.root.FindNode(mk)
+	cur, ok := c.cursorOf(mk)
 	if !ok {
 		return nil
 	}
@@ -233,8 +233,13 @@ func (c *checker) nameFree(name string, site *retrysite.Site, before *inspector.
 	if scope.Lookup(name) != nil {
 		return false
 	}
-	for id, obj := range c.pass.TypesInfo.Defs {
-		if obj != nil && obj != self && id.Name == name && within(id, site.Node) {
+	node, ok := c.cursorOf(site.Node)
+	if !ok {
+		return false
+	}
+	for cur := range node.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if obj := c.pass.TypesInfo.Defs[id]; obj != nil && obj != self && id.Name == name {
 			return false
 		}
 	}

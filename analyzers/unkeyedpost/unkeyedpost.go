@@ -51,6 +51,7 @@ type checker struct {
 	// reported remembers the positions already reported, so that a request
 	// sent twice, or a key written twice, is reported once.
 	reported map[token.Pos]bool
+	funcs    []inspector.Cursor // the package's function declarations, by position (see funcAt)
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -1,9 +1,11 @@
 package unkeyedpost
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -23,16 +25,11 @@ var harmlessPkgs = map[string]bool{
 func (c *checker) refs(v *types.Var) []inspector.Cursor {
 	scope := c.root
 	if v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
-		decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+		fd, ok := c.funcAt(v.Pos())
 		if !ok {
-			return nil
-		}
-		for fd := range decl.Enclosing((*ast.FuncDecl)(nil)) {
-			scope = fd
-		}
-		if scope == c.root {
 			return nil // a local of a package-level function literal: not worth a walk of the package
 		}
+		scope = fd
 	}
 	var out []inspector.Cursor
 	for cur := range scope.Preorder((*ast.Ident)(nil)) {
@@ -104,7 +101,7 @@ func (c *checker) usesOf(v *types.Var) *varUses {
 // initOf returns the expression that v is declared with (v := e, var v = e),
 // or nil.
 func (c *checker) initOf(v *types.Var) ast.Expr {
-	decl, ok := c.root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	decl, ok := c.find(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
 	if !ok {
 		return nil
 	}
@@ -131,4 +128,52 @@ func (c *checker) initOf(v *types.Var) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// funcAt returns the cursor of the function declaration that holds pos, by
+// binary search: a search from the root would scan every declaration of the
+// file, for every request.
+func (c *checker) funcAt(pos token.Pos) (inspector.Cursor, bool) {
+	if c.funcs == nil {
+		for cur := range c.root.Preorder((*ast.FuncDecl)(nil)) {
+			c.funcs = append(c.funcs, cur)
+		}
+		slices.SortFunc(c.funcs, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
+	}
+	i, _ := slices.BinarySearchFunc(c.funcs, pos, func(cur inspector.Cursor, p token.Pos) int {
+		switch n := cur.Node(); {
+		case n.End() <= p:
+			return -1
+		case n.Pos() > p:
+			return 1
+		}
+		return 0
+	})
+	if i < len(c.funcs) && c.funcs[i].Node().Pos() <= pos && pos < c.funcs[i].Node().End() {
+		return c.funcs[i], true
+	}
+	return inspector.Cursor{}, false
+}
+
+// find returns the innermost node that holds [start, end), searching from
+// its function declaration when it has one.
+func (c *checker) find(start, end token.Pos) (inspector.Cursor, bool) {
+	if fd, ok := c.funcAt(start); ok {
+		return fd.FindByPos(start, end)
+	}
+	return c.root.FindByPos(start, end)
+}
+
+// cursorOf returns the cursor of n, found by position (FindNode would walk
+// the package).
+func (c *checker) cursorOf(n ast.Node) (inspector.Cursor, bool) {
+	cur, ok := c.find(n.Pos(), n.End())
+	for ok && cur.Node() != n {
+		// FindByPos returns the innermost node of that extent: a node that
+		// spans exactly n's extent (n's only child) sits below n.
+		if cur = cur.Parent(); !cur.Valid() || cur.Node().Pos() != n.Pos() || cur.Node().End() != n.End() {
+			return c.root.FindNode(n)
+		}
+	}
+	return cur, ok
 }
