@@ -112,7 +112,7 @@ func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
 func (ev *evaluator) awsLoadOption(cfg clientConfig, opt ast.Expr) clientConfig {
 	o, _ := ev.ix.origin(opt)
 	if call, ok := o.(*ast.CallExpr); ok {
-		fn := typematch.Callee(ev.ix.info, call)
+		fn := ev.callee(call)
 		switch {
 		case typematch.IsFunc(fn, awsConfigPkg, "WithRetryMaxAttempts") && len(call.Args) == 1:
 			return ev.awsField(cfg, "RetryMaxAttempts", call.Args[0], true)
@@ -153,12 +153,7 @@ func (ev *evaluator) awsRetryerProvider(e ast.Expr) clientConfig {
 	if len(results) == 0 {
 		return clientConfig{State: cfgOpaque}
 	}
-	for _, r := range results[1:] {
-		if r != results[0] {
-			return clientConfig{State: cfgOpaque}
-		}
-	}
-	return results[0]
+	return agree(results)
 }
 
 // awsRetryer evaluates an aws.Retryer: aws.NopRetryer{},
@@ -171,7 +166,7 @@ func (ev *evaluator) awsRetryer(e ast.Expr) clientConfig {
 			return clientConfig{State: cfgOff}
 		}
 	case *ast.CallExpr:
-		fn := typematch.Callee(ev.ix.info, x)
+		fn := ev.callee(x)
 		switch {
 		case typematch.IsFunc(fn, awsRetryPkg, "AddWithMaxAttempts") && len(x.Args) == 2:
 			if inner := ev.awsRetryer(x.Args[0]); inner.State == cfgOff {

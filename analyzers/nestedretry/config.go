@@ -139,6 +139,9 @@ func (ev *evaluator) client(e ast.Expr, built func(ast.Expr, []*types.Var) (clie
 	if cfg, ok := built(o, vars); ok {
 		return cfg, &build{expr: o, vars: vars}
 	}
+	if f := ev.ix.field(o); f != nil && depth < 4 {
+		return ev.fieldClient(f, built, depth+1), nil
+	}
 	if call, ok := o.(*ast.CallExpr); ok && depth < 4 {
 		if fn := typematch.Callee(ev.ix.info, call); fn != nil {
 			if d := ev.ix.decls[fn]; d != nil {
@@ -150,6 +153,38 @@ func (ev *evaluator) client(e ast.Expr, built func(ast.Expr, []*types.Var) (clie
 		}
 	}
 	return clientConfig{}, nil
+}
+
+// fieldClient evaluates a client held in a struct field from the values the
+// package stores in it: the configuration they agree on; the default when
+// the package stores none (or only defaults); opaque when they disagree on
+// anything but the default, since which one a call uses is not visible.
+func (ev *evaluator) fieldClient(f *types.Var, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) clientConfig {
+	var results []clientConfig
+	for _, v := range ev.ix.fieldValues[f] {
+		if v == nil {
+			return clientConfig{State: cfgOpaque}
+		}
+		if ev.ix.info.Types[v].IsNil() {
+			continue
+		}
+		cfg, _ := ev.client(v, built, depth)
+		results = append(results, cfg)
+	}
+	return agree(results)
+}
+
+// agree merges the configurations a client may have.
+func agree(results []clientConfig) clientConfig {
+	if len(results) == 0 {
+		return clientConfig{}
+	}
+	for _, r := range results[1:] {
+		if r != results[0] {
+			return clientConfig{State: cfgOpaque}
+		}
+	}
+	return results[0]
 }
 
 // constructor evaluates a function returning a client: the configuration
@@ -171,15 +206,7 @@ func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr, []*types.
 		}
 		return true
 	})
-	if len(results) == 0 {
-		return clientConfig{}
-	}
-	for _, r := range results[1:] {
-		if r != results[0] {
-			return clientConfig{}
-		}
-	}
-	return results[0]
+	return agree(results)
 }
 
 // optionsCall evaluates a call of one of the constructors ctors of package
@@ -227,8 +254,17 @@ func (ev *evaluator) structFields(e ast.Expr, extra []*types.Var, set func(name 
 	}
 }
 
+// callee is typematch.Callee as a types.Object: nil, not a typed nil, when
+// the call has no static callee, so that typematch's predicates may take it.
+func (ev *evaluator) callee(call *ast.CallExpr) types.Object {
+	if fn := typematch.Callee(ev.ix.info, call); fn != nil {
+		return fn
+	}
+	return nil
+}
+
 func (ev *evaluator) isFunc(call *ast.CallExpr, pkg string, names ...string) bool {
-	fn := typematch.Callee(ev.ix.info, call)
+	fn := ev.callee(call)
 	for _, n := range names {
 		if typematch.IsFunc(fn, pkg, n) {
 			return true
@@ -281,7 +317,7 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) client
 		if !ok {
 			return clientConfig{}
 		}
-		if fn := typematch.Callee(ev.ix.info, call); typematch.IsMethod(fn, pkg, typ, method) && len(call.Args) == 1 {
+		if typematch.IsMethod(ev.callee(call), pkg, typ, method) && len(call.Args) == 1 {
 			if n, ok := ev.ix.intConst(call.Args[0]); ok {
 				return attempts(n + 1) // MaxRetries(0) and below: no retries
 			}
@@ -298,7 +334,7 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) client
 func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
 	cfg := clientConfig{State: cfgOff}
 	setCount := func(call *ast.CallExpr) {
-		if fn := typematch.Callee(ev.ix.info, call); typematch.IsMethod(fn, pkg, "Client", "SetRetryCount") && len(call.Args) == 1 {
+		if typematch.IsMethod(ev.callee(call), pkg, "Client", "SetRetryCount") && len(call.Args) == 1 {
 			if n, ok := ev.ix.intConst(call.Args[0]); ok {
 				cfg = attempts(n + 1)
 			} else {

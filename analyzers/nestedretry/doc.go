@@ -36,8 +36,9 @@
 //
 // It does not report: a client whose retries are visibly turned off (an AWS
 // call given an option that sets RetryMaxAttempts = 1 or Retryer =
-// aws.NopRetryer{}; a client built in the package, or returned by a
-// constructor known through a fact, with config.WithRetryMaxAttempts(1),
+// aws.NopRetryer{}; a client built in the package, returned by a
+// constructor known through a fact, or held in a struct field that the
+// package only ever sets that way, with config.WithRetryMaxAttempts(1),
 // config.WithRetryer returning aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1)
 // or those options on New or NewFromConfig; go-redis MaxRetries: -1, or
 // MaxRedirects: -1 for a cluster client; go-retryablehttp RetryMax = 0 or a

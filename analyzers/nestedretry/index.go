@@ -25,6 +25,9 @@ type index struct {
 	stmts map[*types.Var]ast.Stmt
 	// fields maps a variable to the assignments "v.F = x" made to its fields.
 	fields map[*types.Var][]*ast.AssignStmt
+	// fieldValues maps a struct field to the values the package gives it,
+	// in composite literals and in assignments.
+	fieldValues map[*types.Var][]ast.Expr
 	// calls maps a variable to the method calls made on it as statements
 	// ("c.SetRetryCount(3)").
 	calls map[*types.Var][]*ast.CallExpr
@@ -38,6 +41,8 @@ func newIndex(pass *analysis.Pass) *index {
 		stmts:  make(map[*types.Var]ast.Stmt),
 		fields: make(map[*types.Var][]*ast.AssignStmt),
 		calls:  make(map[*types.Var][]*ast.CallExpr),
+
+		fieldValues: make(map[*types.Var][]ast.Expr),
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -49,6 +54,12 @@ func newIndex(pass *analysis.Pass) *index {
 				}
 			case *ast.AssignStmt:
 				ix.assign(n, n.Lhs, n.Rhs)
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok {
+					if f, ok := ix.info.Uses[id].(*types.Var); ok && f.IsField() {
+						ix.fieldValues[f] = append(ix.fieldValues[f], n.Value)
+					}
+				}
 			case *ast.ExprStmt:
 				if call, ok := n.X.(*ast.CallExpr); ok {
 					if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -78,6 +89,13 @@ func newIndex(pass *analysis.Pass) *index {
 
 func (ix *index) assign(stmt *ast.AssignStmt, lhs, rhs []ast.Expr) {
 	for i, l := range lhs {
+		if f := ix.field(l); f != nil && stmt != nil && stmt.Tok == token.ASSIGN {
+			if len(lhs) == len(rhs) {
+				ix.fieldValues[f] = append(ix.fieldValues[f], rhs[i])
+			} else {
+				ix.fieldValues[f] = append(ix.fieldValues[f], nil)
+			}
+		}
 		if sel, ok := l.(*ast.SelectorExpr); ok && stmt != nil && len(lhs) == 1 {
 			if v := ix.variable(sel.X); v != nil {
 				ix.fields[v] = append(ix.fields[v], stmt)
@@ -120,6 +138,19 @@ func (ix *index) variable(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// field returns the struct field that the selector e selects, or nil.
+func (ix *index) field(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := ix.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+		f, _ := s.Obj().(*types.Var)
+		return f
+	}
+	return nil
 }
 
 // origin follows e through parentheses, & and * and variables assigned once,

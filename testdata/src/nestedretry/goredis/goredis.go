@@ -123,3 +123,18 @@ func delAll(ctx context.Context, rdb *redis.Client, keys []string) error {
 	}
 	return nil
 }
+
+// A client from a function value: its configuration is unknown, the default
+// applies (and nothing crashes on the call without a static callee).
+type cache struct{ rdb *redis.Client }
+
+func newCache(mk func() *redis.Client) *cache { return &cache{rdb: mk()} }
+
+func (c *cache) get(ctx context.Context) error {
+	for i := 0; i < 2; i++ {
+		if err := c.rdb.Get(ctx, "k").Err(); err == nil { // want `calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: up to 8 calls`
+			return nil
+		}
+	}
+	return errGiveUp
+}
