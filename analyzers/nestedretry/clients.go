@@ -50,14 +50,14 @@ const (
 type configKind int
 
 const (
-	noConfig          configKind = iota // nothing the code can set is read
-	awsConfig                           // Options.RetryMaxAttempts / Retryer, per client or per call
-	redisConfig                         // Options.MaxRetries / RingOptions.MaxRetries
-	redisClusterConfig                  // ClusterOptions.MaxRedirects
-	retryablehttpConfig                 // Client.RetryMax
-	k8sRestConfig                       // (*rest.Request).MaxRetries(n) in the call chain
-	minioConfig                         // Options.MaxRetries
-	restyConfig                         // (*resty.Client).SetRetryCount(n)
+	noConfig            configKind = iota // nothing the code can set is read
+	awsConfig                             // Options.RetryMaxAttempts / Retryer, per client or per call
+	redisConfig                           // Options.MaxRetries / RingOptions.MaxRetries
+	redisClusterConfig                    // ClusterOptions.MaxRedirects
+	retryablehttpConfig                   // Client.RetryMax
+	k8sRestConfig                         // (*rest.Request).MaxRetries(n) in the call chain
+	minioConfig                           // Options.MaxRetries
+	restyConfig                           // (*resty.Client).SetRetryCount(n)
 )
 
 // apis is the built-in table, most specific entry first.
