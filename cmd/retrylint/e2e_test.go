@@ -269,6 +269,21 @@ func TestAnalyzerFlags(t *testing.T) {
 		}
 	}
 
+	res = e2etest.Run(t, dir, bin, "-json", "-zerotimeout", "./...")
+	tree, _ = decodeJSON(t, dir, res.Stdout)
+	for pkg, byAnalyzer := range tree {
+		for a := range byAnalyzer {
+			if a != "zerotimeout" {
+				t.Errorf("-zerotimeout: %s still reports in %s", a, pkg)
+			}
+		}
+	}
+
+	res = e2etest.Run(t, dir, bin, "-zerotimeout.timeout=0s", "./zerotimeout")
+	if res.Code != 1 || !strings.Contains(res.Stderr, "fixes need a positive Timeout") {
+		t.Errorf("-zerotimeout.timeout=0s exited %d, want 1 with an error:\n%s", res.Code, res.Stderr)
+	}
+
 	res = e2etest.Run(t, dir, bin, "-zerotimeout.bogus=1", "./zerotimeout")
 	if res.Code != 2 || !strings.Contains(res.Stderr, "flag provided but not defined: -zerotimeout.bogus") {
 		t.Errorf("an unknown flag exited %d, want 2 with an error:\n%s", res.Code, res.Stderr)
