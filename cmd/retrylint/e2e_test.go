@@ -345,6 +345,9 @@ func TestTryIt(t *testing.T) {
 		t.Fatal("the ## Try it section has no sh block")
 	}
 	res := e2etest.Run(t, e2etest.ModuleRoot(), "sh", "-c", m[1])
+	if strings.Contains(res.Stderr, "missing go.sum entry") || strings.Contains(res.Stderr, "updates to go.mod needed") {
+		t.Fatalf("testdata/e2e/go.mod is behind retrylint's own go.mod: run `cd testdata/e2e && go mod tidy`\n%s", res.Stderr)
+	}
 	if res.Code != 3 || !strings.Contains(res.Stderr, "http.Client has no Timeout") {
 		t.Errorf("the README's Try it command\n%s exited %d, want 3 with findings:\n%s", m[1], res.Code, res.Stderr)
 	}
