@@ -30,32 +30,33 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		}
 		return nil
 	}
-	switch fn.Pkg().Path() {
+	path := fn.Pkg().Path()
+	if !recv && (path == httpPath || path == retryablePath) { // the same signatures in both
+		switch {
+		case name == "NewRequest" && len(call.Args) == 3:
+			c.built(cur, call, call.Args[0])
+		case name == "NewRequestWithContext" && len(call.Args) == 4:
+			c.built(cur, call, call.Args[1])
+		}
+	}
+	switch path {
 	case httpPath:
 		switch {
 		case (name == "Post" || name == "PostForm") && !recv:
-			c.direct(cur, call, "http."+name, selfRetry{}, false)
+			c.direct(call, "http", "http."+name, selfRetry{}, false)
 		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, httpPath, "Client", name):
 			s, ok := c.httpClient(receiver())
-			c.direct(cur, call, "(*http.Client)."+name, s, ok)
-		case name == "NewRequest" && !recv && len(call.Args) == 3:
-			c.built(cur, call, call.Args[0])
-		case name == "NewRequestWithContext" && !recv && len(call.Args) == 4:
-			c.built(cur, call, call.Args[1])
+			c.direct(call, "http", "(*http.Client)."+name, s, ok)
 		}
 	case retryablePath:
 		switch {
 		case (name == "Post" || name == "PostForm") && !recv:
 			// The package functions use a NewClient() client.
 			s := selfRetry{attempts: retryableDefaultMax + 1, how: fmt.Sprintf("go-retryablehttp (RetryMax %d)", retryableDefaultMax)}
-			c.direct(cur, call, "retryablehttp."+name, s, true)
+			c.direct(call, "retryablehttp", "retryablehttp."+name, s, true)
 		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, retryablePath, "Client", name):
 			s, ok := c.retryableClient(receiver())
-			c.direct(cur, call, "(*retryablehttp.Client)."+name, s, ok)
-		case name == "NewRequest" && !recv && len(call.Args) == 3:
-			c.built(cur, call, call.Args[0])
-		case name == "NewRequestWithContext" && !recv && len(call.Args) == 4:
-			c.built(cur, call, call.Args[1])
+			c.direct(call, "retryablehttp", "(*retryablehttp.Client)."+name, s, ok)
 		}
 	case restyPath:
 		switch {
@@ -114,8 +115,9 @@ func (c *checker) siteOf(pos ast.Node) (retrier, bool) {
 }
 
 // direct handles a call that sends a POST itself (Post, PostForm): no header
-// can be set on it, so a retried one is always unkeyed.
-func (c *checker) direct(cur inspector.Cursor, call *ast.CallExpr, api string, client selfRetry, clientRetries bool) {
+// can be set on it, so a retried one is always unkeyed. pkg names the package
+// whose NewRequestWithContext the message recommends.
+func (c *checker) direct(call *ast.CallExpr, pkg, api string, client selfRetry, clientRetries bool) {
 	r, ok := c.siteOf(call)
 	if !ok && clientRetries {
 		r, ok = retrier{client: client}, true
@@ -123,14 +125,10 @@ func (c *checker) direct(cur inspector.Cursor, call *ast.CallExpr, api string, c
 	if !ok {
 		return
 	}
-	build := "http.NewRequestWithContext"
-	if client.how != "" || api[0] == 'r' || api[2] == 'r' {
-		build = "retryablehttp.NewRequestWithContext"
-	}
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("POST by %s is retried by %s without an Idempotency-Key, which %s cannot set: %s; "+
-			"build the request with %s and set a key made once before the retry", api, r, api, why, build),
+			"build the request with %s.NewRequestWithContext and set a key made once before the retry", api, r, api, why, pkg),
 	})
 }
 
@@ -169,10 +167,13 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	if !retried {
 		return
 	}
+	last := sends[len(sends)-1].Pos() // refs are in source order
 	for _, w := range writes {
 		switch c.nameKind(w.name) {
 		case keyHeader, unknownHeader:
-			return // keyed (a key made on every attempt is reported at the write), or maybe keyed
+			if w.node.Pos() < last {
+				return // keyed (a key made on every attempt is reported at the write), or maybe keyed
+			}
 		}
 	}
 	c.report(analysis.Diagnostic{

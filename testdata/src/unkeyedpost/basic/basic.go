@@ -287,3 +287,21 @@ func silenced(u string) error {
 	}
 	return errFailed
 }
+
+// A key set after the request is sent comes too late.
+func keyAfterSend(ctx context.Context, u, key string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by a retry loop \(up to 3 attempts\)`
+		if err != nil {
+			return err
+		}
+		resp, doErr := http.DefaultClient.Do(req)
+		req.Header.Set("Idempotency-Key", key)
+		if doErr == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
