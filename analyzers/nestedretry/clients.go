@@ -16,6 +16,9 @@ type api struct {
 	// on, so that a method promoted from an unexported embedded type counts);
 	// empty for package-level functions.
 	recv []string
+	// recvSuffix, when set, takes every receiver type whose name ends so
+	// (stripe-go's services, v1PaymentIntentService and the like).
+	recvSuffix string
 	// names lists the methods or functions; empty: every one of the shape.
 	names []string
 	shape shape
@@ -58,6 +61,7 @@ const (
 	k8sRestConfig                         // (*rest.Request).MaxRetries(n) in the call chain
 	minioConfig                           // Options.MaxRetries
 	restyConfig                           // (*resty.Client).SetRetryCount(n)
+	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
 )
 
 // apis is the built-in table, most specific entry first.
@@ -106,6 +110,12 @@ var apis = []api{
 		// api.go: MaxRetry = 10 attempts by default; retry.go: full jitter.
 		label: "minio-go", pkg: "github.com/minio/minio-go/v7",
 		recv: []string{"Client"}, shape: ctxFirst, attempts: 10, config: minioConfig,
+	},
+	{
+		// stripe.go: DefaultMaxNetworkRetries = 2 (retries); services are the
+		// fields of stripe_client.go's Client.
+		label: "stripe-go", pkg: "github.com/stripe/stripe-go/v82",
+		recvSuffix: "Service", shape: ctxFirst, attempts: 3, config: stripeConfig,
 	},
 	{
 		// retry.go, client.go: RetryCount is 0 (no retries) unless SetRetryCount.

@@ -81,6 +81,12 @@ func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clie
 		return ev.requestChain(recv, a.pkg, "Request", "MaxRetries"), nil
 	case restyConfig:
 		return ev.restyRequest(recv, a.pkg), nil
+	case stripeConfig:
+		f := fieldSelector(ev.ix.info, recv)
+		if f == nil {
+			return clientConfig{}, nil
+		}
+		recv = f.x // the service's client
 	}
 	built := ev.builder(a)
 	if built == nil || recv == nil {
@@ -114,6 +120,8 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 		}
 	case retryablehttpConfig:
 		return ev.retryablehttpClient
+	case stripeConfig:
+		return ev.stripeClient
 	case minioConfig:
 		// api.go: New(endpoint, opts); MaxRetries counts attempts, and only
 		// a positive value replaces the default.
@@ -364,4 +372,49 @@ func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
 	}
 	visit(recv, 0)
 	return cfg
+}
+
+// stripeClient evaluates stripe.NewClient(key, opts...): a
+// WithBackends(NewBackendsWithConfig(&BackendConfig{MaxNetworkRetries:
+// stripe.Int64(n)})) option sets n retries; other options leave the default.
+func (ev *evaluator) stripeClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
+	const pkg = "github.com/stripe/stripe-go/v82"
+	call, ok := e.(*ast.CallExpr)
+	if !ok || !ev.isFunc(call, pkg, "NewClient") {
+		return clientConfig{}, false
+	}
+	if call.Ellipsis.IsValid() {
+		return clientConfig{State: cfgOpaque}, true
+	}
+	cfg := clientConfig{}
+	for _, opt := range call.Args[1:] {
+		o, _ := ev.ix.origin(opt)
+		with, ok := o.(*ast.CallExpr)
+		if !ok || !ev.isFunc(with, pkg, "WithBackends") || len(with.Args) != 1 {
+			continue
+		}
+		b, _ := ev.ix.origin(with.Args[0])
+		nb, ok := b.(*ast.CallExpr)
+		if !ok || !ev.isFunc(nb, pkg, "NewBackendsWithConfig") || len(nb.Args) != 1 {
+			cfg = clientConfig{State: cfgOpaque}
+			continue
+		}
+		cfg = clientConfig{}
+		ev.structFields(nb.Args[0], nil, func(name string, x ast.Expr) {
+			if name != "MaxNetworkRetries" {
+				return
+			}
+			p, _ := ev.ix.origin(x)
+			if pc, ok := p.(*ast.CallExpr); ok && ev.isFunc(pc, pkg, "Int64") && len(pc.Args) == 1 {
+				if n, ok := ev.ix.intConst(pc.Args[0]); ok {
+					cfg = attempts(n + 1)
+					return
+				}
+			}
+			if !ev.ix.info.Types[x].IsNil() {
+				cfg = clientConfig{State: cfgOpaque}
+			}
+		})
+	}
+	return cfg, true
 }

@@ -21,7 +21,8 @@
 //     operations (3 attempts by default, DynamoDB 4), go-retryablehttp client
 //     calls and its package functions (5), go-redis commands on *redis.Client,
 //     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
-//     k8s client-go rest requests (11), minio-go (10), resty requests whose
+//     k8s client-go rest requests (11), minio-go (10), stripe-go service
+//     calls (3), resty requests whose
 //     client set a retry count, and the clients declared with -clients;
 //   - a call of a function that retries, in the same package or another (known
 //     through a fact), through any depth of calls.

@@ -46,15 +46,20 @@ func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func)
 		if a.prefix && !strings.HasPrefix(path, a.pkg) || !a.prefix && path != a.pkg {
 			continue
 		}
-		if (recvNamed != nil) != (len(a.recv) > 0) {
+		if (recvNamed != nil) != (len(a.recv) > 0 || a.recvSuffix != "") {
 			continue
 		}
 		label := fn.Pkg().Name() + "." + fn.Name()
 		if recvNamed != nil {
-			if !slices.Contains(a.recv, recvNamed.Obj().Name()) {
+			name := recvNamed.Obj().Name()
+			if !slices.Contains(a.recv, name) && (a.recvSuffix == "" || !strings.HasSuffix(name, a.recvSuffix)) {
 				continue
 			}
-			label = fn.Pkg().Name() + "." + recvNamed.Obj().Name() + "." + fn.Name()
+			label = fn.Pkg().Name() + "." + name + "." + fn.Name()
+			if f := fieldSelector(info, recv); f != nil && a.recvSuffix != "" {
+				// A service reached through its client's field: name the field.
+				label = fn.Pkg().Name() + "." + f.name + "." + fn.Name()
+			}
 		}
 		if len(a.names) > 0 && !slices.Contains(a.names, fn.Name()) {
 			continue
@@ -95,3 +100,26 @@ func (s shape) fits(fn *types.Func) bool {
 }
 
 func isContext(t types.Type) bool { return typematch.IsNamed(t, "context", "Context") }
+
+// A fieldSel is a selector x.F of a struct field: the client a service
+// field hangs from, and the name "Client.V1PaymentIntents".
+type fieldSel struct {
+	x    ast.Expr
+	name string
+}
+
+func fieldSelector(info *types.Info, e ast.Expr) *fieldSel {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil
+	}
+	owner, ok := types.Unalias(typematch.Deref(s.Recv())).(*types.Named)
+	if !ok {
+		return nil
+	}
+	return &fieldSel{x: sel.X, name: owner.Obj().Name() + "." + sel.Sel.Name}
+}

@@ -5,9 +5,10 @@ package stripe
 import (
 	"context"
 	"net/http"
+	"sync"
 )
 
-type clientConfig struct{}
+type clientConfig struct{ backends *Backends }
 
 type ClientOption func(*clientConfig)
 
@@ -56,4 +57,34 @@ func Int64(v int64) *int64 {
 func String[T ~string](v T) *string {
 	result := string(v)
 	return &result
+}
+
+// DefaultMaxNetworkRetries is stripe.go's DefaultMaxNetworkRetries.
+const DefaultMaxNetworkRetries int64 = 2
+
+// Backend is stripe.go's Backend (one method stubbed).
+type Backend interface {
+	SetMaxNetworkRetries(maxNetworkRetries int64)
+}
+
+// BackendConfig is stripe.go's BackendConfig (some fields).
+type BackendConfig struct {
+	HTTPClient        *http.Client
+	MaxNetworkRetries *int64
+}
+
+// Backends is stripe.go's Backends.
+type Backends struct {
+	API, Connect, Uploads, MeterEvents Backend
+	mu                                 sync.RWMutex
+}
+
+// NewBackendsWithConfig is stripe.go's NewBackendsWithConfig.
+func NewBackendsWithConfig(config *BackendConfig) *Backends { return &Backends{} }
+
+// WithBackends is stripe_client.go's WithBackends.
+func WithBackends(backends *Backends) ClientOption {
+	return func(c *clientConfig) {
+		c.backends = backends
+	}
 }
