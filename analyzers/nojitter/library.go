@@ -12,11 +12,12 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
-// Jitter settings the fixes use: cenkalti's own default factor, and the
-// factor client-go's DefaultRetry uses.
+// Jitter settings the fixes use: cenkalti's own default factor, the factor
+// client-go's DefaultRetry uses, and a quarter of failsafe's delay.
 const (
 	cenkaltiFactor = "0.5"
 	k8sJitter      = "0.1"
+	failsafeJitter = "0.25"
 )
 
 // library reports a retry-library call whose backoff does not jitter, at the
@@ -100,6 +101,15 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 			Message:   "wrap the backoff in WithFullJitter",
 			TextEdits: wrapEdits(call, fixes.QualifiedName(q, "WithFullJitter")),
 		}, "wrap it in retry.WithFullJitter"
+	case "github.com/failsafe-go/failsafe-go":
+		call, ok := culprit.(*ast.CallExpr)
+		if !ok {
+			return nil, "add WithJitterFactor"
+		}
+		return &analysis.SuggestedFix{
+			Message:   "add WithJitterFactor(" + failsafeJitter + ")",
+			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(".WithJitterFactor(" + failsafeJitter + ")")}},
+		}, "add WithJitterFactor"
 	case "github.com/eapache/go-resiliency/retrier":
 		return nil, "call SetJitter on the retrier"
 	case "github.com/retrylint/retrylint/retry":

@@ -19,6 +19,7 @@ import (
 	_ "github.com/cenkalti/backoff/v5"
 	_ "github.com/eapache/go-resiliency/retrier"
 	_ "github.com/failsafe-go/failsafe-go"
+	_ "github.com/failsafe-go/failsafe-go/retrypolicy"
 	_ "github.com/go-resty/resty/v2"
 	_ "github.com/google/uuid"
 	_ "github.com/hashicorp/go-retryablehttp"

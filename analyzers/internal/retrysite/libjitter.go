@@ -56,6 +56,33 @@ func (r *Result) LibraryJitter(s *Site) BackoffJitter {
 		return a.eapacheJitter(w)
 	case retrylintRP:
 		return a.policyJitter(w)
+	case failsafe:
+		return a.failsafeJitter(w)
+	}
+	return opaque()
+}
+
+// failsafeJitter reads a failsafe retry policy's builder chain: a delay
+// (WithDelay, WithBackoff, WithBackoffFactor) without WithJitter,
+// WithJitterFactor or WithRandomDelay does not jitter. No delay at all is
+// left alone: there is no wait to spread.
+func (a *recogniser) failsafeJitter(e ast.Expr) BackoffJitter {
+	chain, ok := a.failsafeChain(e)
+	if !ok {
+		return opaque()
+	}
+	for _, m := range []string{"WithJitter", "WithJitterFactor", "WithRandomDelay", "WithDelayFunc"} {
+		if chain[m] != nil {
+			if m == "WithDelayFunc" {
+				return opaque()
+			}
+			return random()
+		}
+	}
+	for _, m := range []string{"WithBackoffFactor", "WithBackoff", "WithDelay"} {
+		if c := chain[m]; c != nil {
+			return fixed(c, m+" without WithJitter")
+		}
 	}
 	return opaque()
 }

@@ -29,33 +29,44 @@ type runner struct {
 	op              int    // index of the operation parameter; -1: the last one
 	// site fills the bound and waits of a call.
 	site func(a *recogniser, call *ast.CallExpr, s *Site)
+	// accept, when set, says whether the call retries at all (a failsafe
+	// executor without a retry policy does not).
+	accept func(a *recogniser, call *ast.CallExpr) bool
 }
 
 // runners is the table of known retry runners.
 var runners = []runner{
-	{cenkaltiV4, "", "Retry", 0, cenkaltiV4Site},
-	{cenkaltiV4, "", "RetryWithData", 0, cenkaltiV4Site},
-	{cenkaltiV4, "", "RetryNotify", 0, cenkaltiV4Site},
-	{cenkaltiV4, "", "RetryNotifyWithData", 0, cenkaltiV4Site},
-	{cenkaltiV4, "", "RetryNotifyWithTimer", 0, cenkaltiV4Site},
-	{cenkaltiV4, "", "RetryNotifyWithTimerAndData", 0, cenkaltiV4Site},
-	{cenkaltiV5, "", "Retry", 1, cenkaltiV5Site},
-	{retryGoV4, "", "Do", 0, retryGoSite},
-	{retryGoV4, "", "DoWithData", 0, retryGoSite},
-	{goRetry, "", "Do", 2, goRetrySite},
-	{goRetry, "", "DoValue", 2, goRetrySite},
-	{goRetry, "", "Constant", 2, goRetryHelperSite},
-	{goRetry, "", "Exponential", 2, goRetryHelperSite},
-	{goRetry, "", "Fibonacci", 2, goRetryHelperSite},
-	{k8sWait, "", "ExponentialBackoff", 1, k8sSite(0)},
-	{k8sWait, "", "ExponentialBackoffWithContext", 2, k8sSite(1)},
-	{k8sRetry, "", "RetryOnConflict", 1, k8sSite(0)},
-	{k8sRetry, "", "OnError", 2, k8sSite(0)},
-	{eapache, "Retrier", "Run", 0, eapacheSite},
-	{eapache, "Retrier", "RunCtx", 1, eapacheSite},
-	{eapache, "Retrier", "RunFn", 1, eapacheSite},
-	{retrylintRP, "", "Do", -1, ownSite},
-	{retrylintRP, "", "DoValue", -1, ownSite},
+	{cenkaltiV4, "", "Retry", 0, cenkaltiV4Site, nil},
+	{cenkaltiV4, "", "RetryWithData", 0, cenkaltiV4Site, nil},
+	{cenkaltiV4, "", "RetryNotify", 0, cenkaltiV4Site, nil},
+	{cenkaltiV4, "", "RetryNotifyWithData", 0, cenkaltiV4Site, nil},
+	{cenkaltiV4, "", "RetryNotifyWithTimer", 0, cenkaltiV4Site, nil},
+	{cenkaltiV4, "", "RetryNotifyWithTimerAndData", 0, cenkaltiV4Site, nil},
+	{cenkaltiV5, "", "Retry", 1, cenkaltiV5Site, nil},
+	{retryGoV4, "", "Do", 0, retryGoSite, nil},
+	{retryGoV4, "", "DoWithData", 0, retryGoSite, nil},
+	{goRetry, "", "Do", 2, goRetrySite, nil},
+	{goRetry, "", "DoValue", 2, goRetrySite, nil},
+	{goRetry, "", "Constant", 2, goRetryHelperSite, nil},
+	{goRetry, "", "Exponential", 2, goRetryHelperSite, nil},
+	{goRetry, "", "Fibonacci", 2, goRetryHelperSite, nil},
+	{k8sWait, "", "ExponentialBackoff", 1, k8sSite(0), nil},
+	{k8sWait, "", "ExponentialBackoffWithContext", 2, k8sSite(1), nil},
+	{k8sRetry, "", "RetryOnConflict", 1, k8sSite(0), nil},
+	{k8sRetry, "", "OnError", 2, k8sSite(0), nil},
+	{eapache, "Retrier", "Run", 0, eapacheSite, nil},
+	{eapache, "Retrier", "RunCtx", 1, eapacheSite, nil},
+	{eapache, "Retrier", "RunFn", 1, eapacheSite, nil},
+	{failsafe, "Executor", "Run", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "Get", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "RunWithExecution", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "GetWithExecution", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "RunAsync", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "GetAsync", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "RunAsyncWithExecution", 0, failsafeSite, failsafeRetries},
+	{failsafe, "Executor", "GetAsyncWithExecution", 0, failsafeSite, failsafeRetries},
+	{retrylintRP, "", "Do", -1, ownSite, nil},
+	{retrylintRP, "", "DoValue", -1, ownSite, nil},
 }
 
 // runnerOf returns the table entry of fn, or nil.
@@ -374,4 +385,105 @@ func (a *recogniser) backoffCount(e ast.Expr) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// failsafeRetries reports whether a failsafe executor call runs a retry
+// policy: one of the policies handed to failsafe.With or Compose has the
+// type retrypolicy.RetryPolicy.
+func failsafeRetries(a *recogniser, call *ast.CallExpr) bool {
+	return a.failsafePolicy(call) != nil
+}
+
+// failsafePolicy returns the retry policy of the executor a call runs on.
+func (a *recogniser) failsafePolicy(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	e := sel.X
+	for range 8 {
+		c, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		fn := typematch.Callee(a.info, c)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != failsafe {
+			return nil
+		}
+		for _, arg := range c.Args {
+			if typematch.IsNamed(a.info.TypeOf(arg), failsafeRP, "RetryPolicy") {
+				return arg
+			}
+		}
+		if fn.Signature().Recv() == nil {
+			return nil // failsafe.With without a retry policy
+		}
+		inner, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		e = inner.X // Compose, WithContext, OnDone...: the executor before
+	}
+	return nil
+}
+
+// failsafeChain returns the builder calls that made a retry policy
+// (retrypolicy.NewBuilder[R]().WithMaxRetries(3).WithDelay(d).Build()), by
+// method name, and whether the chain starts at retrypolicy's constructors.
+func (a *recogniser) failsafeChain(e ast.Expr) (map[string]*ast.CallExpr, bool) {
+	calls := map[string]*ast.CallExpr{}
+	for range 24 {
+		c, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+		if !ok {
+			return nil, false
+		}
+		fn := typematch.Callee(a.info, c)
+		switch {
+		case typematch.IsFunc(fn, failsafeRP, "NewBuilder"), typematch.IsFunc(fn, failsafeRP, "NewWithDefaults"):
+			return calls, true
+		case fn == nil || fn.Signature().Recv() == nil:
+			return nil, false
+		}
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		if _, seen := calls[fn.Name()]; !seen {
+			calls[fn.Name()] = c // the last call of a name wins
+		}
+		e = sel.X
+	}
+	return nil, false
+}
+
+func failsafeSite(a *recogniser, call *ast.CallExpr, s *Site) {
+	p := a.failsafePolicy(call)
+	if p == nil {
+		return
+	}
+	s.Waits = []Wait{backoffWait(p)}
+	chain, ok := a.failsafeChain(p)
+	if !ok {
+		return
+	}
+	s.Bound = Bound{Kind: LibraryDefault, Attempts: 3} // 2 retries by default
+	if c := chain["WithMaxAttempts"]; c != nil && len(c.Args) == 1 {
+		s.Bound = a.attemptsArg(c.Args[0], 0)
+	}
+	if c := chain["WithMaxRetries"]; c != nil && len(c.Args) == 1 {
+		s.Bound = a.attemptsArg(c.Args[0], 1)
+	}
+}
+
+// attemptsArg reads a count of attempts (plus extra for a count of retries);
+// -1 means no limit.
+func (a *recogniser) attemptsArg(e ast.Expr, extra int) Bound {
+	n, ok := a.intConst(e)
+	switch {
+	case !ok:
+		return Bound{Kind: Unknown}
+	case n < 0:
+		return Bound{Kind: Unbounded}
+	}
+	return Bound{Kind: Known, Attempts: int(n) + extra}
 }

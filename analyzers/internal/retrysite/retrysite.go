@@ -184,7 +184,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		var site *Site
 		if libraries {
-			if r := runnerOf(fn); r != nil {
+			if r := runnerOf(fn); r != nil && (r.accept == nil || r.accept(a, c.call)) {
 				site = a.librarySite(c, fn, r)
 			}
 		}

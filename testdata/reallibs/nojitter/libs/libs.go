@@ -11,6 +11,8 @@ import (
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	"github.com/eapache/go-resiliency/retrier"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	goretry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
 	k8sretry "k8s.io/client-go/util/retry"
@@ -65,6 +67,11 @@ func eapache() {
 	_ = r.Run(op)
 }
 
+func failsafeGo() {
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithBackoff(time.Second, 30*time.Second).Build() // want `retry call backs off without jitter \(WithBackoff without WithJitter\): clients that failed together retry together; add WithJitterFactor`
+	_ = failsafe.With(rp).Run(op)
+}
+
 // --- not reported ---
 
 func jittered(ctx context.Context) {
@@ -80,6 +87,12 @@ func jittered(ctx context.Context) {
 	r := retrier.New(retrier.ConstantBackoff(3, time.Second), nil)
 	r.SetJitter(0.25)
 	_ = r.Run(op)
+}
+
+func failsafeJittered() {
+	rp := retrypolicy.NewBuilder[any]().WithDelay(time.Second).WithJitter(100 * time.Millisecond).Build()
+	_ = failsafe.With(rp).Run(op)
+	_ = failsafe.With(retrypolicy.NewWithDefaults[any]()).Run(op) // no delay: nothing to spread
 }
 
 // The backoff comes from elsewhere: quiet.

@@ -12,6 +12,8 @@ import (
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	"github.com/eapache/go-resiliency/retrier"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	goretry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
 	k8sretry "k8s.io/client-go/util/retry"
@@ -84,4 +86,13 @@ func (c *client) call() error { return nil }
 
 func method(c *client) {
 	_ = backoff.Retry(c.call, backoff.NewExponentialBackOff()) // want `runner Retry, op call`
+}
+
+func failsafeGo() {
+	rp := retrypolicy.NewBuilder[int]().WithMaxRetries(4).WithDelay(time.Second).Build()
+	_, _ = failsafe.With(rp).Get(func() (int, error) { return 1, nil }) // want `retry call, up to 5 attempts, waits backoff, runner Get`
+	_ = failsafe.With[any](retrypolicy.NewWithDefaults[any]()).Run(op)  // want `retry call, the library default of 3 attempts, waits backoff, runner Run, op op`
+	// No retry policy: not a retry.
+	var other failsafe.Policy[any]
+	_ = failsafe.With(other).Run(op)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	"github.com/eapache/go-resiliency/retrier"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	goretry "github.com/sethvargo/go-retry"
 	"k8s.io/apimachinery/pkg/util/wait"
 	k8sretry "k8s.io/client-go/util/retry"
@@ -69,6 +71,11 @@ func own(ctx context.Context) {
 	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Base: time.Second, Jitter: retry.JitterNone}}, func(context.Context) error { return nil }) // want `retry call backs off without jitter \(Jitter JitterNone\)`
 }
 
+func failsafeGo() {
+	rp := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithBackoff(time.Second, 30*time.Second).Build() // want `retry call backs off without jitter \(WithBackoff without WithJitter\): clients that failed together retry together; add WithJitterFactor`
+	_ = failsafe.With(rp).Run(op)
+}
+
 // --- not reported ---
 
 func jittered(ctx context.Context) {
@@ -85,6 +92,12 @@ func jittered(ctx context.Context) {
 	r.SetJitter(0.25)
 	_ = r.Run(op)
 	_ = retry.Do(ctx, retry.Policy{}, func(context.Context) error { return nil })
+}
+
+func failsafeJittered() {
+	rp := retrypolicy.NewBuilder[any]().WithDelay(time.Second).WithJitter(100 * time.Millisecond).Build()
+	_ = failsafe.With(rp).Run(op)
+	_ = failsafe.With(retrypolicy.NewWithDefaults[any]()).Run(op) // no delay: nothing to spread
 }
 
 // The backoff comes from elsewhere: quiet.
