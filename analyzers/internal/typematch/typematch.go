@@ -11,10 +11,12 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// IsFunc reports whether obj is the package-level function pkgPath.name.
+// IsFunc reports whether obj is the package-level function pkgPath.name. A
+// nil obj (also a nil *types.Func, as Callee returns for a call of a function
+// value) is no function.
 func IsFunc(obj types.Object, pkgPath, name string) bool {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkgPath {
+	if !ok || fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkgPath {
 		return false
 	}
 	return fn.Signature().Recv() == nil
@@ -25,7 +27,7 @@ func IsFunc(obj types.Object, pkgPath, name string) bool {
 // through embedding is the embedded type's method, so it matches too.
 func IsMethod(obj types.Object, pkgPath, typeName, name string) bool {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Name() != name {
+	if !ok || fn == nil || fn.Name() != name {
 		return false
 	}
 	recv := fn.Signature().Recv()
