@@ -61,6 +61,7 @@ const (
 	k8sRestConfig                         // (*rest.Request).MaxRetries(n) in the call chain
 	minioConfig                           // Options.MaxRetries
 	restyConfig                           // (*resty.Client).SetRetryCount(n)
+	gcsConfig                             // Retryer(...) on a handle, SetRetry(...) on the client
 	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
 )
 
@@ -110,6 +111,13 @@ var apis = []api{
 		// api.go: MaxRetry = 10 attempts by default; retry.go: full jitter.
 		label: "minio-go", pkg: "github.com/minio/minio-go/v7",
 		recv: []string{"Client"}, shape: ctxFirst, attempts: 10, config: minioConfig,
+	},
+	{
+		// storage.go, invoke.go: idempotent calls (these reads) retry until
+		// the context ends; RetryNever and WithMaxAttempts change that.
+		label: "cloud.google.com/go/storage", pkg: "cloud.google.com/go/storage",
+		recv: []string{"ObjectHandle", "BucketHandle"}, names: []string{"Attrs", "NewReader", "NewRangeReader"},
+		config: gcsConfig,
 	},
 	{
 		// stripe.go: DefaultMaxNetworkRetries = 2 (retries); services are the

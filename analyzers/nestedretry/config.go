@@ -78,7 +78,9 @@ type evaluator struct {
 func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clientConfig, *build) {
 	switch a.config {
 	case k8sRestConfig:
-		return ev.requestChain(recv, a.pkg, "Request", "MaxRetries"), nil
+		return ev.requestChain(recv, a.pkg), nil
+	case gcsConfig:
+		return ev.gcsHandle(recv, a.pkg), nil
 	case restyConfig:
 		return ev.restyRequest(recv, a.pkg), nil
 	case stripeConfig:
@@ -312,28 +314,51 @@ func (ev *evaluator) retryablehttpClient(e ast.Expr, vars []*types.Var) (clientC
 	return cfg, true
 }
 
-// requestChain reads a builder chain such as
-// c.Get().Resource("pods").MaxRetries(0).Do(ctx): the last call of method
-// on the receiver type wins.
-func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) clientConfig {
-	for e := recv; e != nil; {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
+// chain visits the calls a receiver comes through, nearest the operation
+// first: a builder chain such as c.Get().Resource("pods").MaxRetries(0), and
+// the method calls made as statements on the variables it passes through
+// (c.SetRetryCount(3)), until visit reports that it has found its setting.
+func (ev *evaluator) chain(recv ast.Expr, visit func(call *ast.CallExpr) bool) {
+	for depth := 0; recv != nil && depth < 8; depth++ {
+		o, vars := ev.ix.origin(recv)
+		call, ok := o.(*ast.CallExpr)
+		if ok && visit(call) {
+			return
+		}
+		for _, v := range vars {
+			for _, c := range ev.ix.calls[v] {
+				if visit(c) {
+					return
+				}
+			}
+		}
 		if !ok {
-			return clientConfig{}
+			return
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return clientConfig{}
+			return
 		}
-		if typematch.IsMethod(ev.callee(call), pkg, typ, method) && len(call.Args) == 1 {
-			if n, ok := ev.ix.intConst(call.Args[0]); ok {
-				return attempts(n + 1) // MaxRetries(0) and below: no retries
-			}
-			return clientConfig{State: cfgOpaque}
-		}
-		e = sel.X
+		recv = sel.X
 	}
-	return clientConfig{}
+}
+
+// requestChain reads k8s rest's MaxRetries(n) on the request: n retries,
+// none at 0 or below.
+func (ev *evaluator) requestChain(recv ast.Expr, pkg string) clientConfig {
+	cfg := clientConfig{}
+	ev.chain(recv, func(call *ast.CallExpr) bool {
+		if !typematch.IsMethod(ev.callee(call), pkg, "Request", "MaxRetries") || len(call.Args) != 1 {
+			return false
+		}
+		if n, ok := ev.ix.intConst(call.Args[0]); ok {
+			cfg = attempts(n + 1)
+		} else {
+			cfg = clientConfig{State: cfgOpaque}
+		}
+		return true
+	})
+	return cfg
 }
 
 // restyRequest reads a retry count set on the client a resty request comes
@@ -341,37 +366,68 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg, typ, method string) client
 // resty does not retry without one, so the default is off.
 func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
 	cfg := clientConfig{State: cfgOff}
-	setCount := func(call *ast.CallExpr) {
-		if typematch.IsMethod(ev.callee(call), pkg, "Client", "SetRetryCount") && len(call.Args) == 1 {
-			if n, ok := ev.ix.intConst(call.Args[0]); ok {
-				cfg = attempts(n + 1)
-			} else {
-				cfg = clientConfig{State: cfgOpaque}
-			}
+	ev.chain(recv, func(call *ast.CallExpr) bool {
+		if !typematch.IsMethod(ev.callee(call), pkg, "Client", "SetRetryCount") || len(call.Args) != 1 {
+			return false
 		}
-	}
-	var visit func(e ast.Expr, depth int)
-	visit = func(e ast.Expr, depth int) {
-		if depth > 8 {
-			return
+		if n, ok := ev.ix.intConst(call.Args[0]); ok {
+			cfg = attempts(n + 1)
+		} else {
+			cfg = clientConfig{State: cfgOpaque}
 		}
-		o, vars := ev.ix.origin(e)
-		for _, v := range vars {
-			for _, call := range ev.ix.calls[v] {
-				setCount(call)
-			}
-		}
-		call, ok := o.(*ast.CallExpr)
-		if !ok {
-			return
-		}
-		setCount(call)
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			visit(sel.X, depth+1)
-		}
-	}
-	visit(recv, 0)
+		return true
+	})
 	return cfg
+}
+
+// gcsHandle reads the retry options on a storage handle or its client:
+// h.Retryer(opts...) or client.SetRetry(opts...), where
+// WithPolicy(RetryNever) turns the retries off and WithMaxAttempts(n) bounds
+// them. The default retries idempotent calls until the context ends.
+func (ev *evaluator) gcsHandle(recv ast.Expr, pkg string) clientConfig {
+	cfg := clientConfig{}
+	ev.chain(recv, func(call *ast.CallExpr) bool {
+		fn := ev.callee(call)
+		if !typematch.IsMethod(fn, pkg, "ObjectHandle", "Retryer") && !typematch.IsMethod(fn, pkg, "BucketHandle", "Retryer") &&
+			!typematch.IsMethod(fn, pkg, "Client", "SetRetry") {
+			return false
+		}
+		if call.Ellipsis.IsValid() {
+			cfg = clientConfig{State: cfgOpaque}
+			return true
+		}
+		for _, arg := range call.Args {
+			o, _ := ev.ix.origin(arg)
+			opt, ok := o.(*ast.CallExpr)
+			if !ok || len(opt.Args) != 1 {
+				cfg = clientConfig{State: cfgOpaque}
+				continue
+			}
+			switch {
+			case ev.isFunc(opt, pkg, "WithPolicy"):
+				if c, ok := ev.ix.info.Uses[policyIdent(opt.Args[0])].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == pkg && c.Name() == "RetryNever" {
+					cfg = clientConfig{State: cfgOff}
+				}
+			case ev.isFunc(opt, pkg, "WithMaxAttempts"):
+				if n, ok := ev.ix.intConst(opt.Args[0]); ok && cfg.State != cfgOff {
+					cfg = attempts(n)
+				}
+			}
+		}
+		return true
+	})
+	return cfg
+}
+
+// policyIdent returns the identifier naming a constant, qualified or not.
+func policyIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
 }
 
 // stripeClient evaluates stripe.NewClient(key, opts...): a

@@ -21,7 +21,8 @@
 //     operations (3 attempts by default, DynamoDB 4), go-retryablehttp client
 //     calls and its package functions (5), go-redis commands on *redis.Client,
 //     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
-//     k8s client-go rest requests (11), minio-go (10), stripe-go service
+//     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
+//     reads (no limit but the context), stripe-go service
 //     calls (3), resty requests whose
 //     client set a retry count, and the clients declared with -clients;
 //   - a call of a function that retries, in the same package or another (known
@@ -43,7 +44,8 @@
 // config.WithRetryer returning aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1)
 // or those options on New or NewFromConfig; go-redis MaxRetries: -1, or
 // MaxRedirects: -1 for a cluster client; go-retryablehttp RetryMax = 0 or a
-// Client literal without it; rest MaxRetries(0)); a retry configuration it
+// Client literal without it; rest MaxRetries(0); storage
+// WithPolicy(RetryNever); stripe MaxNetworkRetries of 0); a retry configuration it
 // cannot read (a retryer of unknown origin, options passed through a slice),
 // where the code leaves the bound open; calls before or after a retry site
 // rather than in its attempt; a loop over items that calls a client once per
