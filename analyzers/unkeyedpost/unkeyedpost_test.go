@@ -70,3 +70,10 @@ func TestHeadersFlagRejectsBadNames(t *testing.T) {
 		t.Error(`-headers="Idempotency Key" was accepted; a header name has no space`)
 	}
 }
+
+// TestOdd proves renamed and dot imports resolve by type, and that shapes the
+// analysis cannot follow (function values, fields, generics) neither crash it
+// nor draw a report.
+func TestOdd(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/odd")
+}

@@ -1,0 +1,100 @@
+// Package odd holds shapes that must neither crash the analyzer nor fool it:
+// dot and renamed imports, generics, function values, method values, struct
+// fields, package-level clients.
+package odd
+
+import (
+	"context"
+	"errors"
+	web "net/http"
+	"time"
+
+	. "github.com/hashicorp/go-retryablehttp"
+	"github.com/go-resty/resty/v2"
+)
+
+var errFailed = errors.New("failed")
+
+// A renamed import and a named constant from another package.
+func renamed(ctx context.Context, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := web.NewRequestWithContext(ctx, resty.MethodPost, u, nil) // want `POST is retried by a retry loop`
+		if err != nil {
+			return err
+		}
+		if resp, err := web.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A dot import of go-retryablehttp; the package client is a package-level var.
+var shared = NewClient()
+
+func dotImport(u string) error {
+	resp, err := shared.Post(u, "text/plain", nil) // want `POST by \(\*retryablehttp.Client\).Post is retried by go-retryablehttp \(RetryMax 4\)`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Generic senders.
+func sendAll[T any](ctx context.Context, c *web.Client, u string, items []T) error {
+	for range items {
+		req, err := web.NewRequestWithContext(ctx, web.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// Function and method values: the analysis cannot follow them and stays quiet.
+func values(ctx context.Context, c *web.Client, u string, newClient func() *resty.Client) error {
+	do := c.Do
+	for i := 0; i < 3; i++ {
+		req, err := web.NewRequestWithContext(ctx, web.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	_, err := newClient().SetRetryCount(3).R().Post(u)
+	return err
+}
+
+type api struct {
+	client *Client
+	req    *Request
+}
+
+// A client in a field, a request in a field: not followed.
+func (a *api) fields(ctx context.Context, u string) error {
+	resp, err := a.client.Post(u, "text/plain", nil)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	a.req, err = NewRequest(web.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err = a.client.Do(a.req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
