@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*RunnerFact)(nil)},
 }
 
 // recogniser is the state of one run.
@@ -167,16 +167,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
+	siteDecl := map[*Site]*ast.FuncDecl{}
 	for _, l := range loops {
 		site, periodic := a.loop(l.stmt, l.label, l.fn)
 		if site != nil {
 			res.Sites = append(res.Sites, site)
+			siteDecl[site] = l.decl
 			addFact(l.decl, site.Bound)
 		}
 		if periodic != nil {
 			res.Periodic = append(res.Periodic, periodic)
 		}
 	}
+	libCalls := map[*ast.CallExpr]bool{}
 	for _, c := range calls {
 		fn := typematch.Callee(a.info, c.call)
 		if fn == nil {
@@ -193,8 +196,26 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if site != nil {
 			res.Sites = append(res.Sites, site)
+			siteDecl[site] = c.decl
+			libCalls[c.call] = true
 			addFact(c.decl, site.Bound)
 		}
+	}
+
+	// The user's own runners, and the calls to them (this package's or, by
+	// their facts, other packages').
+	own := a.ownRunners(res.Sites, siteDecl, calls)
+	for _, c := range calls {
+		if libCalls[c.call] {
+			continue
+		}
+		if site := a.runnerCall(c, own); site != nil {
+			res.Sites = append(res.Sites, site)
+			addFact(c.decl, site.Bound)
+		}
+	}
+	for fn, f := range own {
+		a.pass.ExportObjectFact(fn, f)
 	}
 	sortSites(res.Sites)
 

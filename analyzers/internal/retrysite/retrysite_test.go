@@ -102,3 +102,11 @@ func BenchmarkRecogniser(b *testing.B) {
 		}
 	}
 }
+
+// TestRunnerFacts checks the facts the recogniser exports for runners of the
+// user's own and for functions that retry, and that functions taking a
+// callback they do not retry get none.
+func TestRunnerFacts(t *testing.T) { testutil.Run(t, retrysite.Analyzer, "retrysite/runners") }
+
+// TestRunnerCalls finds calls to another package's runners as sites.
+func TestRunnerCalls(t *testing.T) { testutil.Run(t, show, "retrysite/callers") }

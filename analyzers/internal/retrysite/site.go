@@ -120,6 +120,9 @@ type Site struct {
 	Bound Bound
 	// Waits are the pauses between attempts, in source order.
 	Waits []Wait
+
+	// call is a loop's attempt: the checked call whose failure goes around.
+	call *ast.CallExpr
 }
 
 // Contains reports whether pos lies in the site's attempt.

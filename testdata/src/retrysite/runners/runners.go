@@ -1,0 +1,95 @@
+// Package runners holds retry runners of a user's own, and functions that
+// take a callback but are not runners. The recogniser's facts prove which
+// is which.
+package runners
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/cenkalti/backoff/v4"
+)
+
+var ErrGiveUp = errors.New("give up")
+
+// WithRetries is the classic helper: a loop around the callback.
+func WithRetries(ctx context.Context, fn func(context.Context) error) error { // want WithRetries:`runner\(op 1, up to 3 attempts, fixed waits\)` WithRetries:`retries\(up to 3 attempts\)`
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Do is a generic runner.
+func Do[T any](ctx context.Context, fn func() (T, error)) (T, error) { // want Do:`runner\(op 1, unbounded attempts, waits unknown\)` Do:`retries\(unbounded attempts\)`
+	for {
+		v, err := fn()
+		if err == nil {
+			return v, nil
+		}
+		if ctx.Err() != nil {
+			return v, ctx.Err()
+		}
+	}
+}
+
+// Forward hands its operation to another runner.
+func Forward(ctx context.Context, op func(context.Context) error) error { // want Forward:`runner\(op 1, up to 3 attempts, fixed waits\)` Forward:`retries\(up to 3 attempts\)`
+	return WithRetries(ctx, op)
+}
+
+// ForwardLit hands a closure that calls its operation to a runner.
+func ForwardLit(ctx context.Context, op func() error) error { // want ForwardLit:`runner\(op 1, up to 3 attempts, fixed waits\)` ForwardLit:`retries\(up to 3 attempts\)`
+	return WithRetries(ctx, func(context.Context) error { return op() })
+}
+
+// Library hands its operation to cenkalti/backoff.
+func Library(op func() error) error { // want Library:`runner\(op 0, up to 6 attempts, jittered\)` Library:`retries\(up to 6 attempts\)`
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 5))
+}
+
+// Pacer is a runner as a method.
+type Pacer struct{ Delay time.Duration }
+
+func (p *Pacer) Call(fn func() error) error { // want Call:`runner\(op 0, up to 10 attempts, waits unknown\)` Call:`retries\(up to 10 attempts\)`
+	for try := 0; try < 10; try++ {
+		err := fn()
+		if err == nil || errors.Is(err, ErrGiveUp) {
+			return err
+		}
+		time.Sleep(p.Delay)
+	}
+	return ErrGiveUp
+}
+
+// Once calls its callback once: not a runner.
+func Once(fn func() error) error {
+	return fn()
+}
+
+// Each calls its callback in a loop over items: not a runner.
+func Each(items []string, fn func(string) error) error {
+	for _, it := range items {
+		if err := fn(it); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Logged retries its own call and calls its logger between attempts: a
+// retrying function, not a runner of the callback.
+func Logged(logf func(string)) error { // want Logged:`retries\(up to 3 attempts\)`
+	for i := 0; i < 3; i++ {
+		if err := Once(func() error { return nil }); err == nil {
+			return nil
+		}
+		logf("retrying")
+	}
+	return ErrGiveUp
+}
