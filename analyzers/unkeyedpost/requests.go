@@ -1,10 +1,12 @@
 package unkeyedpost
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -143,31 +145,12 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	if req == nil {
 		return // not kept in a variable: not followed
 	}
-	var sends []*ast.CallExpr
-	var writes []headerWrite
-	var r retrier
-	retried := false
-	for _, ref := range c.refs(req) {
-		u, ok := c.requestUse(ref)
-		if !ok {
-			return // handed to code the analysis cannot see: it may set a key
-		}
-		writes = append(writes, u.writes...)
-		if u.send == nil {
-			continue
-		}
-		sends = append(sends, u.send)
-		if retried {
-			continue
-		}
-		if r, retried = c.siteOf(u.send); !retried && u.client.attempts > 1 {
-			r, retried = retrier{client: u.client}, true
-		}
+	f := &followed{}
+	if !c.follow(req, f, 0) || !f.retried {
+		return // handed to code the analysis cannot see (it may set a key), or not retried
 	}
-	if !retried {
-		return
-	}
-	last := sends[len(sends)-1].Pos() // refs are in source order
+	sends, writes, r := f.sends, f.writes, f.by
+	last := sends[len(sends)-1].Pos()
 	for _, w := range writes {
 		switch c.nameKind(w.name) {
 		case keyHeader, unknownHeader:
@@ -181,6 +164,45 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
 		SuggestedFixes: c.keyFix(cur, call, req, r),
 	})
+}
+
+// followed is what follow gathers about one request.
+type followed struct {
+	sends   []*ast.CallExpr
+	writes  []headerWrite
+	by      retrier
+	retried bool
+}
+
+// follow gathers the sends of and header writes on the request held by req,
+// and through retryablehttp.FromRequest(req) the request that wraps it (the
+// two share the header map). It reports false for a use it cannot judge.
+func (c *checker) follow(req *types.Var, f *followed, depth int) bool {
+	for _, ref := range c.refs(req) {
+		u, ok := c.requestUse(ref)
+		if !ok {
+			return false
+		}
+		if u.wrapped != nil {
+			if depth > 0 || !c.follow(u.wrapped, f, depth+1) {
+				return false
+			}
+			continue
+		}
+		f.writes = append(f.writes, u.writes...)
+		if u.send == nil {
+			continue
+		}
+		f.sends = append(f.sends, u.send)
+		if f.retried {
+			continue
+		}
+		if f.by, f.retried = c.siteOf(u.send); !f.retried && u.client.attempts > 1 {
+			f.by, f.retried = retrier{client: u.client}, true
+		}
+	}
+	slices.SortFunc(f.sends, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return true
 }
 
 // assignedVar returns the variable that the call at cur is assigned to
@@ -203,9 +225,10 @@ func (c *checker) assignedVar(cur inspector.Cursor) *types.Var {
 
 // A reqUse is what one use of a request variable does.
 type reqUse struct {
-	send   *ast.CallExpr // a Do call that sends it
-	client selfRetry     // the sending client, when it retries by itself
-	writes []headerWrite
+	send    *ast.CallExpr // a Do call that sends it
+	client  selfRetry     // the sending client, when it retries by itself
+	writes  []headerWrite
+	wrapped *types.Var // the variable given retryablehttp.FromRequest(req)
 }
 
 // requestUse judges one use of a request variable; ok is false for a use
@@ -233,6 +256,9 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 			u.send = call
 			u.client, _ = c.retryableClient(sel.X)
 			return u, true
+		case typematch.IsFunc(fn, retryablePath, "FromRequest"):
+			u.wrapped = c.assignedVar(parent)
+			return u, u.wrapped != nil
 		}
 		return u, harmlessPkgs[fn.Pkg().Path()]
 	case edge.SelectorExpr_X:

@@ -185,3 +185,40 @@ func restyPut(u string) error {
 	_, err := c.R().Put(u)
 	return err
 }
+
+// A net/http request wrapped for go-retryablehttp.
+func fromRequest(ctx context.Context, u string) error {
+	c := retryablehttp.NewClient()
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by go-retryablehttp \(RetryMax 4\), up to 5 attempts`
+	if err != nil {
+		return err
+	}
+	req, err := retryablehttp.FromRequest(hreq)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// The key is set on the wrapper: the two share the header map.
+func fromRequestKeyed(ctx context.Context, u, orderID string) error {
+	c := retryablehttp.NewClient()
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	req, err := retryablehttp.FromRequest(hreq)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", orderID)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
