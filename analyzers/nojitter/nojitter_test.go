@@ -45,3 +45,11 @@ func setFlag(t *testing.T, name, value string) {
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/libs", "./nojitter/rhttp", "./nojitter/loops")
 }
+
+// TestUserJitter: without the flag a clock-derived offset is deterministic;
+// with -nojitter.jitter naming the function, it counts as jitter.
+func TestUserJitter(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags")
+	setFlag(t, "jitter", "nojitter/userflags2.clockJitter")
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags2")
+}

@@ -101,11 +101,27 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 	case *ast.CallExpr:
 		return a.callRandomness(e, c)
 	case *ast.SelectorExpr:
+		sel, ok := a.info.Selections[e]
+		if !ok || sel.Kind() != types.FieldVal {
+			break
+		}
 		// A field of a standard-library value (resp.Header, resp.StatusCode):
 		// data, the same for every client; a Retry-After is not jitter.
-		if sel, ok := a.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			if f := sel.Obj(); f.Pkg() != nil && isStd(f.Pkg().Path()) {
-				return randomness{r: Fixed}
+		if f := sel.Obj(); f.Pkg() != nil && isStd(f.Pkg().Path()) {
+			return randomness{r: Fixed}
+		}
+		// A field of a literal the function can see (cfg := config{Jitter:
+		// 100 * time.Millisecond}): its value, whatever the field's name.
+		if obj := identObj(a.info, e.X); obj != nil && len(a.fieldAssigns[obj]) == 0 {
+			x := ast.Unparen(a.value(e.X))
+			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				x = ast.Unparen(u.X)
+			}
+			if lit, ok := x.(*ast.CompositeLit); ok {
+				if v, ok := a.field(lit, e.Sel.Name); ok {
+					return a.randomness(v, c)
+				}
+				return randomness{r: Fixed} // the zero value
 			}
 		}
 	}

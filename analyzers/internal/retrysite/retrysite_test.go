@@ -110,3 +110,28 @@ func TestRunnerFacts(t *testing.T) { testutil.Run(t, retrysite.Analyzer, "retrys
 
 // TestRunnerCalls finds calls to another package's runners as sites.
 func TestRunnerCalls(t *testing.T) { testutil.Run(t, show, "retrysite/callers") }
+
+// TestUserRunners: a runner named by the runners flag makes its calls sites.
+func TestUserRunners(t *testing.T) {
+	f := retrysite.Analyzer.Flags.Lookup("runners")
+	if err := f.Value.Set("retrysite/userrunner.Run"); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Value.Set("")
+	testutil.Run(t, show, "retrysite/userrunner")
+}
+
+func TestRunnersFlagSyntax(t *testing.T) {
+	v := retrysite.RunnersFlag()
+	defer v.Set("")
+	for _, ok := range []string{"example.com/kit/retry.Do", "example.com/kit/retry.Pacer.Call, a/b.F", ""} {
+		if err := v.Set(ok); err != nil {
+			t.Errorf("Set(%q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"Do", "example.com/kit/retry", "example.com/kit/retry.", "a/b.T.M.X"} {
+		if err := v.Set(bad); err == nil {
+			t.Errorf("Set(%q): no error", bad)
+		}
+	}
+}
