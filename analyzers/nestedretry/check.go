@@ -208,7 +208,7 @@ func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bo
 	path, name := named.Obj().Pkg().Path(), named.Obj().Name()
 	for i := range c.table {
 		a := &c.table[i]
-		if a.prefix && !strings.HasPrefix(path, a.pkg) || !a.prefix && path != a.pkg || !containsString(a.recv, name) {
+		if !a.hasPkg(path) || !a.methods() || !a.hasRecv(name) {
 			continue
 		}
 		built := c.ev.builder(a)
@@ -219,15 +219,6 @@ func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bo
 		return cfg, cfg.State != cfgDefault
 	}
 	return clientConfig{}, false
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // report reports every lead in the attempt of every outermost retry site.

@@ -1,5 +1,10 @@
 package nestedretry
 
+import (
+	"slices"
+	"strings"
+)
+
 // This file is the table of clients that retry by themselves (section A of
 // shared/reference/known-apis.md). Each entry names the module file its facts
 // were read from; versions are the ones pinned in testdata/reallibs.
@@ -19,6 +24,8 @@ type api struct {
 	// recvSuffix, when set, takes every receiver type whose name ends so
 	// (stripe-go's services, v1PaymentIntentService and the like).
 	recvSuffix string
+	// anyRecv takes methods of every receiver type (the shape decides).
+	anyRecv bool
 	// names lists the methods or functions; empty: every one of the shape.
 	names []string
 	shape shape
@@ -47,6 +54,10 @@ const (
 	redisCommand
 	// ctxFirst: an exported method whose first parameter is a context.Context.
 	ctxFirst
+	// awsV1Operation: a method of a service type embedding aws-sdk-go's
+	// *client.Client, shaped (input *XInput) (*XOutput, error) or
+	// (ctx aws.Context, input *XInput, opts ...request.Option) (*XOutput, error).
+	awsV1Operation
 )
 
 // configKind selects how a client's visible retry configuration is read.
@@ -61,6 +72,8 @@ const (
 	k8sRestConfig                         // (*rest.Request).MaxRetries(n) in the call chain
 	minioConfig                           // Options.MaxRetries
 	restyConfig                           // (*resty.Client).SetRetryCount(n)
+	awsV1Config                           // aws.Config MaxRetries / Retryer on the session and the client
+	awsV1DynamoConfig                     // the same, but DynamoDB replaces any Retryer
 	gcsConfig                             // Retryer(...) on a handle, SetRetry(...) on the client
 	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
 )
@@ -77,6 +90,17 @@ var apis = []api{
 		// finalizeRetryMaxAttempts, finalizeOperationRetryMaxAttempts.
 		label: "aws-sdk-go-v2", pkg: "github.com/aws/aws-sdk-go-v2/service/", prefix: true,
 		recv: []string{"Client"}, shape: awsOperation, attempts: 3, config: awsConfig,
+	},
+	{
+		// service/dynamodb/customizations.go: setCustomRetryer, 10 retries
+		// unless Config.MaxRetries says otherwise; it replaces any Retryer.
+		label: "aws-sdk-go dynamodb", pkg: "github.com/aws/aws-sdk-go/service/dynamodb",
+		anyRecv: true, shape: awsV1Operation, attempts: 11, config: awsV1DynamoConfig,
+	},
+	{
+		// aws/client/default_retryer.go: DefaultRetryerMaxNumRetries = 3.
+		label: "aws-sdk-go", pkg: "github.com/aws/aws-sdk-go/service/", prefix: true,
+		anyRecv: true, shape: awsV1Operation, attempts: 4, config: awsV1Config,
 	},
 	{
 		// client.go: defaultRetryMax = 4 (RetryMax counts retries).
@@ -131,4 +155,20 @@ var apis = []api{
 		recv: []string{"Request"}, names: []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options", "Send", "Execute"},
 		config: restyConfig, optIn: true,
 	},
+}
+
+// methods reports whether the entry is about methods (not package functions).
+func (a *api) methods() bool { return len(a.recv) > 0 || a.recvSuffix != "" || a.anyRecv }
+
+// hasRecv reports whether the entry takes methods called on the type name.
+func (a *api) hasRecv(name string) bool {
+	return a.anyRecv || slices.Contains(a.recv, name) || a.recvSuffix != "" && strings.HasSuffix(name, a.recvSuffix)
+}
+
+// hasPkg reports whether the entry covers the package path.
+func (a *api) hasPkg(path string) bool {
+	if a.prefix {
+		return strings.HasPrefix(path, a.pkg)
+	}
+	return path == a.pkg
 }

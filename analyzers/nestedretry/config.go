@@ -124,6 +124,10 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 		return ev.retryablehttpClient
 	case stripeConfig:
 		return ev.stripeClient
+	case awsV1Config:
+		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) { return ev.awsV1Client(e, false) }
+	case awsV1DynamoConfig:
+		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) { return ev.awsV1Client(e, true) }
 	case minioConfig:
 		// api.go: New(endpoint, opts); MaxRetries counts attempts, and only
 		// a positive value replaces the default.

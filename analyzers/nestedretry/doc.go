@@ -18,7 +18,8 @@
 // recogniser finds them) whose attempt reaches an operation that retries too:
 //
 //   - a call of a client that retries by itself: aws-sdk-go-v2 service
-//     operations (3 attempts by default, DynamoDB 4), go-retryablehttp client
+//     operations (3 attempts by default, DynamoDB 4), aws-sdk-go v1 service
+//     operations (4, DynamoDB 11), go-retryablehttp client
 //     calls and its package functions (5), go-redis commands on *redis.Client,
 //     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
 //     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
@@ -44,7 +45,8 @@
 // config.WithRetryer returning aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1)
 // or those options on New or NewFromConfig; go-redis MaxRetries: -1, or
 // MaxRedirects: -1 for a cluster client; go-retryablehttp RetryMax = 0 or a
-// Client literal without it; rest MaxRetries(0); storage
+// Client literal without it; aws-sdk-go v1 MaxRetries of 0 or
+// client.NoOpRetryer{}; rest MaxRetries(0); storage
 // WithPolicy(RetryNever); stripe MaxNetworkRetries of 0); a retry configuration it
 // cannot read (a retryer of unknown origin, options passed through a slice),
 // where the code leaves the bound open; calls before or after a retry site

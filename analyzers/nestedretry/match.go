@@ -43,16 +43,13 @@ func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func)
 	}
 	for i := range table {
 		a := &table[i]
-		if a.prefix && !strings.HasPrefix(path, a.pkg) || !a.prefix && path != a.pkg {
-			continue
-		}
-		if (recvNamed != nil) != (len(a.recv) > 0 || a.recvSuffix != "") {
+		if !a.hasPkg(path) || (recvNamed != nil) != a.methods() {
 			continue
 		}
 		label := fn.Pkg().Name() + "." + fn.Name()
 		if recvNamed != nil {
 			name := recvNamed.Obj().Name()
-			if !slices.Contains(a.recv, name) && (a.recvSuffix == "" || !strings.HasSuffix(name, a.recvSuffix)) {
+			if !a.hasRecv(name) {
 				continue
 			}
 			label = fn.Pkg().Name() + "." + name + "." + fn.Name()
@@ -95,6 +92,8 @@ func (s shape) fits(fn *types.Func) bool {
 		return ok && types.Implements(results.At(0).Type(), iface)
 	case ctxFirst:
 		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type())
+	case awsV1Operation:
+		return awsV1Shape(fn)
 	}
 	return true
 }
@@ -122,4 +121,52 @@ func fieldSelector(info *types.Info, e ast.Expr) *fieldSel {
 		return nil
 	}
 	return &fieldSel{x: sel.X, name: owner.Obj().Name() + "." + sel.Sel.Name}
+}
+
+// awsV1Shape: see awsV1Operation.
+func awsV1Shape(fn *types.Func) bool {
+	sig := fn.Signature()
+	params, results := sig.Params(), sig.Results()
+	if results.Len() != 2 || !isInput(params, params.Len()-1-boolInt(sig.Variadic())) {
+		return false
+	}
+	switch params.Len() {
+	case 1:
+	case 3:
+		if !sig.Variadic() || !isContext(params.At(0).Type()) {
+			return false
+		}
+	default:
+		return false
+	}
+	recv, ok := types.Unalias(typematch.Deref(sig.Recv().Type())).(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := recv.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() && typematch.IsNamed(typematch.Deref(f.Type()), "github.com/aws/aws-sdk-go/aws/client", "Client") {
+			return true
+		}
+	}
+	return false
+}
+
+// isInput reports whether parameter i is a *XInput.
+func isInput(params *types.Tuple, i int) bool {
+	if i < 0 || i >= params.Len() {
+		return false
+	}
+	in, ok := types.Unalias(typematch.Deref(params.At(i).Type())).(*types.Named)
+	return ok && strings.HasSuffix(in.Obj().Name(), "Input")
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

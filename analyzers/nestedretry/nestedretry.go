@@ -108,7 +108,7 @@ func run(pass *analysis.Pass) (any, error) {
 func relevant(pass *analysis.Pass, table []api) bool {
 	for _, imp := range pass.Pkg.Imports() {
 		for _, a := range table {
-			if imp.Path() == a.pkg || a.prefix && strings.HasPrefix(imp.Path(), a.pkg) {
+			if a.hasPkg(imp.Path()) {
 				return true
 			}
 		}

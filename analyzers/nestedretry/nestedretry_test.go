@@ -78,3 +78,7 @@ func TestMinioRestResty(t *testing.T) {
 func TestGeneric(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/generic")
 }
+
+func TestAWSv1(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/awsv1")
+}
