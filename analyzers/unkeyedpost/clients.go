@@ -16,10 +16,18 @@ const retryableDefaultMax = 4
 // itself.
 type selfRetry struct {
 	attempts int    // > 1
-	how      string // "go-retryablehttp (RetryMax 4)"
+	lib      string // "go-retryablehttp"
+	setting  string // "RetryMax 4"
 }
 
-func (s selfRetry) String() string { return fmt.Sprintf("%s, up to %d attempts", s.how, s.attempts) }
+func (s selfRetry) String() string {
+	return fmt.Sprintf("%s (%s: up to %d attempts)", s.lib, s.setting, s.attempts)
+}
+
+// retryable returns how a go-retryablehttp client with RetryMax n retries.
+func retryable(n int) selfRetry {
+	return selfRetry{attempts: n + 1, lib: "go-retryablehttp", setting: fmt.Sprintf("RetryMax %d", n)}
+}
 
 // constInt returns e's constant integer value.
 func (c *checker) constInt(e ast.Expr) (int, bool) {
@@ -40,7 +48,7 @@ func (c *checker) retryableClient(e ast.Expr) (selfRetry, bool) {
 	if !ok || retryMax <= 0 {
 		return selfRetry{}, false
 	}
-	return selfRetry{attempts: retryMax + 1, how: fmt.Sprintf("go-retryablehttp (RetryMax %d)", retryMax)}, true
+	return retryable(retryMax), true
 }
 
 func (c *checker) retryableMax(e ast.Expr, depth int) (int, bool) {
@@ -243,5 +251,5 @@ func (c *checker) restyConfig(calls []*ast.CallExpr, count int) (s selfRetry, ke
 	if count <= 0 {
 		return selfRetry{}, keyed, true
 	}
-	return selfRetry{attempts: count + 1, how: fmt.Sprintf("resty (SetRetryCount(%d))", count)}, keyed, true
+	return selfRetry{attempts: count + 1, lib: "resty", setting: fmt.Sprintf("SetRetryCount(%d)", count)}, keyed, true
 }

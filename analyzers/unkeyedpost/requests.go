@@ -54,8 +54,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		switch {
 		case (name == "Post" || name == "PostForm") && !recv:
 			// The package functions use a NewClient() client.
-			s := selfRetry{attempts: retryableDefaultMax + 1, how: fmt.Sprintf("go-retryablehttp (RetryMax %d)", retryableDefaultMax)}
-			c.direct(call, "retryablehttp", "retryablehttp."+name, s, true)
+			c.direct(call, "retryablehttp", "retryablehttp."+name, retryable(retryableDefaultMax), true)
 		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, retryablePath, "Client", name):
 			s, ok := c.retryableClient(receiver())
 			c.direct(call, "retryablehttp", "(*retryablehttp.Client)."+name, s, ok)

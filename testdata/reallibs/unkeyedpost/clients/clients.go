@@ -14,7 +14,7 @@ import (
 // --- go-retryablehttp: reported ---
 
 func packagePost(u string) error {
-	resp, err := retryablehttp.Post(u, "application/json", []byte("{}")) // want `POST by retryablehttp.Post is retried by go-retryablehttp \(RetryMax 4\), up to 5 attempts without an Idempotency-Key, which retryablehttp.Post cannot set: .*; build the request with retryablehttp.NewRequestWithContext and set a key made once before the retry`
+	resp, err := retryablehttp.Post(u, "application/json", []byte("{}")) // want `POST by retryablehttp.Post is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\) without an Idempotency-Key, which retryablehttp.Post cannot set: .*; build the request with retryablehttp.NewRequestWithContext and set a key made once before the retry`
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func packagePost(u string) error {
 func clientPost(u string) error {
 	c := retryablehttp.NewClient()
 	c.RetryWaitMin = 100 * time.Millisecond
-	resp, err := c.PostForm(u, nil) // want `POST by \(\*retryablehttp.Client\).PostForm is retried by go-retryablehttp \(RetryMax 4\), up to 5 attempts`
+	resp, err := c.PostForm(u, nil) // want `POST by \(\*retryablehttp.Client\).PostForm is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}
@@ -33,7 +33,7 @@ func clientPost(u string) error {
 
 func retryableRequest(ctx context.Context, u string) error {
 	c := &retryablehttp.Client{RetryMax: 2}
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, u, []byte("{}")) // want `POST is retried by go-retryablehttp \(RetryMax 2\), up to 3 attempts without an Idempotency-Key`
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, u, []byte("{}")) // want `POST is retried by go-retryablehttp \(RetryMax 2: up to 3 attempts\) without an Idempotency-Key`
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func retryableRequest(ctx context.Context, u string) error {
 func standardClient(ctx context.Context, u string) error {
 	rc := retryablehttp.NewClient()
 	hc := rc.StandardClient()
-	resp, err := hc.Post(u, "text/plain", nil) // want `POST by \(\*http.Client\).Post is retried by go-retryablehttp \(RetryMax 4\), up to 5 attempts`
+	resp, err := hc.Post(u, "text/plain", nil) // want `POST by \(\*http.Client\).Post is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func clientHandedOn(u string) error {
 
 func restyRetrying(u string) error {
 	c := resty.New().SetRetryCount(3).SetTimeout(5 * time.Second)
-	_, err := c.R().SetBody(map[string]int{"amount": 10}).Post(u) // want `POST is retried by resty \(SetRetryCount\(3\)\), up to 4 attempts without an Idempotency-Key`
+	_, err := c.R().SetBody(map[string]int{"amount": 10}).Post(u) // want `POST is retried by resty \(SetRetryCount\(3\): up to 4 attempts\) without an Idempotency-Key`
 	return err
 }
 
@@ -138,7 +138,7 @@ func restyExecute(u string) error {
 	c := resty.New()
 	c.SetRetryCount(2)
 	r := c.R().SetHeader("Content-Type", "application/json")
-	_, err := r.Execute(resty.MethodPatch, u) // want `PATCH is retried by resty \(SetRetryCount\(2\)\), up to 3 attempts`
+	_, err := r.Execute(resty.MethodPatch, u) // want `PATCH is retried by resty \(SetRetryCount\(2\): up to 3 attempts\)`
 	return err
 }
 
@@ -176,7 +176,7 @@ func restyPut(u string) error {
 // A net/http request wrapped for go-retryablehttp.
 func fromRequest(ctx context.Context, u string) error {
 	c := retryablehttp.NewClient()
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by go-retryablehttp \(RetryMax 4\), up to 5 attempts`
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func renamed(ctx context.Context, u string) error {
 var shared = NewClient()
 
 func dotImport(u string) error {
-	resp, err := shared.Post(u, "text/plain", nil) // want `POST by \(\*retryablehttp.Client\).Post is retried by go-retryablehttp \(RetryMax 4\)`
+	resp, err := shared.Post(u, "text/plain", nil) // want `POST by \(\*retryablehttp.Client\).Post is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}
