@@ -59,7 +59,8 @@ type lead struct {
 	chain []Link
 	// bound is how many calls one pass through node may make.
 	bound retrysite.Bound
-	// nested: node is a retry site inside the attempt.
+	// nested: node is a retry loop inside the attempt (a retry call is a
+	// call like any other, named by its runner).
 	nested bool
 	// client: a direct call of a retrying client, with what its fix needs.
 	client *clientCall
@@ -104,7 +105,7 @@ func spin(s *retrysite.Site) bool {
 
 // siteLead describes a retry site met inside an attempt or a function body.
 func (c *checker) siteLead(s *retrysite.Site) lead {
-	l := lead{node: s.Node, nested: true, chain: siteName(s), bound: s.Bound}
+	l := lead{node: s.Node, nested: len(siteName(s)) == 0, chain: siteName(s), bound: s.Bound}
 	if inner, ok := worst(c.leadsIn(s.Attempt)); ok {
 		l.chain = append(l.chain, inner.chain...)
 		l.bound = mul(s.Bound, inner.bound)
@@ -260,7 +261,7 @@ func (c *checker) message(s *retrysite.Site, l lead) string {
 	case l.nested && chain == "":
 		what = "contains another retry loop, which makes " + attemptsPhrase(l.bound)
 	case l.nested:
-		what = "contains a retry that calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " in all"
+		what = "contains a retry loop that calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " in all"
 	case l.client != nil:
 		what = "calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " itself"
 	default:
