@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -134,16 +136,17 @@ func DecodeJSON(data []byte) (JSONOutput, error) {
 // taken relative to dir where they are not absolute.
 func (o JSONOutput) Diagnostics(dir string) ([]Diagnostic, error) {
 	type key struct{ analyzer, posn, message string }
-	seen := make(map[key]bool)
+	seen := make(map[key]int) // index in diags
 	var diags []Diagnostic
-	for _, byAnalyzer := range o {
-		for a, r := range byAnalyzer {
-			for _, d := range r.Diagnostics {
+	for _, pkg := range slices.Sorted(maps.Keys(o)) {
+		for _, a := range slices.Sorted(maps.Keys(o[pkg])) {
+			for _, d := range o[pkg][a].Diagnostics {
 				k := key{a, d.Posn, d.Message}
-				if seen[k] {
+				if i, ok := seen[k]; ok {
+					diags[i].Fixes = max(diags[i].Fixes, len(d.SuggestedFixes))
 					continue
 				}
-				seen[k] = true
+				seen[k] = len(diags)
 				m := posnLine.FindStringSubmatch(d.Posn + ": " + d.Message)
 				if m == nil {
 					return nil, fmt.Errorf("diagnostic of %s has a malformed posn %q", a, d.Posn)
@@ -160,7 +163,7 @@ func (o JSONOutput) Diagnostics(dir string) ([]Diagnostic, error) {
 	return diags, nil
 }
 
-// Errors returns the analyzer errors in o, as "package: analyzer: error".
+// Errors returns the analyzer errors in o, as "package: analyzer: error", sorted.
 func (o JSONOutput) Errors() []string {
 	var errs []string
 	for pkg, byAnalyzer := range o {
@@ -170,5 +173,6 @@ func (o JSONOutput) Errors() []string {
 			}
 		}
 	}
+	slices.Sort(errs)
 	return errs
 }
