@@ -168,8 +168,8 @@ func (e *fuzzEnv) check(t *testing.T, src []byte) {
 	if len(src) > 1<<16 {
 		t.Skip()
 	}
-	u, typeErrs, ok := e.typecheck(src)
-	if !ok {
+	u, typeErrs, err := e.typecheck(src)
+	if err != nil {
 		t.Skip()
 	}
 	diags, err := analyze(u, analyzers.All())
@@ -194,42 +194,41 @@ func (e *fuzzEnv) check(t *testing.T, src []byte) {
 		return
 	}
 	fixed := apply(src, edits)
-	if _, _, parsed := e.typecheck(fixed); !parsed {
-		if _, err := parser.ParseFile(token.NewFileSet(), "fixed.go", fixed, 0); err != nil {
-			t.Fatalf("the fixed file does not parse: %v\ninput:\n%s\nfixed:\n%s", err, src, fixed)
-		}
-		if typeErrs == 0 {
-			t.Fatalf("the fixes break a file that type-checked\ninput:\n%s\nfixed:\n%s", src, fixed)
+	if _, _, err := e.typecheck(fixed); err != nil {
+		var te types.Error
+		if !errors.As(err, &te) || typeErrs == 0 {
+			t.Fatalf("the fixes break the file: %v\nfixed:\n%s", err, fixed)
 		}
 	}
 }
 
-// typecheck parses and type-checks src; ok says whether it is fit for
-// analysis (parsed, at most soft type errors); typeErrs counts the soft ones.
-func (e *fuzzEnv) typecheck(src []byte) (u *unit, typeErrs int, ok bool) {
+// typecheck parses and type-checks src. It fails with the syntax error or
+// the first hard type error: a file fit for analysis has at most soft type
+// errors (type information is complete), which typeErrs counts.
+func (e *fuzzEnv) typecheck(src []byte) (u *unit, typeErrs int, err error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "input.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, 0, false
+		return nil, 0, err
 	}
-	hard := false
+	var hard error
 	conf := &types.Config{
 		Importer: e,
 		Sizes:    e.sizes,
 		Error: func(err error) {
 			typeErrs++
 			var te types.Error
-			if !errors.As(err, &te) || !te.Soft {
-				hard = true
+			if (!errors.As(err, &te) || !te.Soft) && hard == nil {
+				hard = err
 			}
 		},
 	}
 	info := newInfo()
 	pkg, _ := conf.Check("fuzz/"+file.Name.Name, fset, []*ast.File{file}, info)
-	if hard {
-		return nil, typeErrs, false
+	if hard != nil {
+		return nil, typeErrs, hard
 	}
-	return &unit{fset: fset, files: []*ast.File{file}, pkg: pkg, info: info, sizes: e.sizes}, typeErrs, true
+	return &unit{fset: fset, files: []*ast.File{file}, pkg: pkg, info: info, sizes: e.sizes}, typeErrs, nil
 }
 
 // mutate applies ops, two bytes each, to f.
