@@ -149,7 +149,11 @@ func (c *checker) setFactor(culprit ast.Node, field, value string) *analysis.Sug
 			return replace(n.Args[0])
 		}
 	case *ast.CompositeLit:
-		if _, ok := c.pass.TypesInfo.TypeOf(n).Underlying().(*types.Struct); !ok {
+		t := c.pass.TypesInfo.TypeOf(n)
+		if t == nil {
+			return nil
+		}
+		if _, ok := typematch.Deref(t).Underlying().(*types.Struct); !ok {
 			return nil
 		}
 		text := field + ": " + value

@@ -64,6 +64,7 @@ const (
 	around outcomes = 1 << iota // the loop starts another iteration
 	exits                       // the loop is left
 	brk                         // an unlabelled break of an enclosing switch or select
+	aborts                      // the loop is left with an error: success did not end it
 )
 
 // attempt is a call in a loop body whose result is checked.
@@ -163,6 +164,9 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	}
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
+		if w.sc == success && w.returnsError(s) {
+			return aborts, false, st
+		}
 		return exits, false, st
 	case *ast.BranchStmt:
 		return w.branch(s, nested), s.Tok == token.FALLTHROUGH, st
@@ -362,6 +366,33 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 		merged = st
 	}
 	return out, fall, merged
+}
+
+// returnsError reports whether a return statement certainly returns a
+// non-nil error: a sentinel (a package-level variable), errors.New,
+// fmt.Errorf, or a pointer to a literal. Leaving a loop that way after the
+// attempt succeeded is an abort (a handoff, a shutdown), not the success of a
+// retry.
+func (w *walker) returnsError(s *ast.ReturnStmt) bool {
+	for _, r := range s.Results {
+		if t := w.info.TypeOf(r); t == nil || !isError(t) {
+			continue
+		}
+		switch r := ast.Unparen(r).(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			if v, ok := w.info.ObjectOf(identOrSel(r)).(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return true
+			}
+		case *ast.UnaryExpr:
+			return r.Op == token.AND
+		case *ast.CallExpr:
+			fn := typematch.Callee(w.info, r)
+			if typematch.IsFunc(fn, "errors", "New") || typematch.IsFunc(fn, "fmt", "Errorf") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // terminates reports whether the expression statement never returns

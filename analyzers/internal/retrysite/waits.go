@@ -137,8 +137,8 @@ func (a *recogniser) waits(body *ast.BlockStmt, loop ast.Stmt) []Wait {
 				return true
 			}
 			obj := identObj(a.info, sel.X)
-			if obj == nil || resets[obj] {
-				return true
+			if obj == nil || resets[obj] || loop.Pos() <= obj.Pos() && obj.Pos() < loop.End() {
+				return true // reset, or made, in the loop: that call is the wait
 			}
 			if w, ok := a.timerDef(obj, loop.Pos()); ok {
 				w.Node = n

@@ -118,3 +118,25 @@ func empty() {
 	for {
 	}
 }
+
+var errMoving = errors.New("moving")
+
+type window struct{ full bool }
+
+func (w *window) handoff() bool { return false }
+
+// A wait for room that aborts when the connection moves: the bool check that
+// leaves the loop returns an error, so it is no attempt that succeeded.
+func waitRoom(w *window, room <-chan struct{}) error {
+	for w.full { // want `periodic loop, waits timer\(time.Second\)$`
+		if w.handoff() {
+			return errMoving
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-room:
+		case <-t.C:
+		}
+	}
+	return nil
+}
