@@ -82,11 +82,18 @@ func (ev *evaluator) awsOptionFunc(cfg clientConfig, arg ast.Expr) clientConfig 
 			}
 		}
 	}
-	body, param := ev.ix.funcBody(arg)
+	return ev.awsOptionBody(cfg, arg, false)
+}
+
+// awsOptionBody applies the assignments an option function makes to its
+// parameter's RetryMaxAttempts and Retryer; a function it cannot see makes
+// the configuration opaque.
+func (ev *evaluator) awsOptionBody(cfg clientConfig, fn ast.Expr, provider bool) clientConfig {
+	body, param := ev.ix.funcBody(fn)
 	if body == nil || param == nil {
 		return clientConfig{State: cfgOpaque}
 	}
-	ev.ix.fieldAssigns(body, param, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, false) })
+	ev.ix.fieldAssigns(body, param, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, provider) })
 	return cfg
 }
 
@@ -122,12 +129,7 @@ func (ev *evaluator) awsLoadOption(cfg clientConfig, opt ast.Expr) clientConfig 
 			return cfg // WithRegion and the like
 		}
 	}
-	body, param := ev.ix.funcBody(opt)
-	if body == nil || param == nil {
-		return clientConfig{State: cfgOpaque}
-	}
-	ev.ix.fieldAssigns(body, param, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, true) })
-	return cfg
+	return ev.awsOptionBody(cfg, opt, true)
 }
 
 // awsRetryerProvider evaluates a func() aws.Retryer from what it returns.

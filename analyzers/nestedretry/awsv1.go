@@ -87,21 +87,10 @@ func (ev *evaluator) awsV1Config(cfg clientConfig, e ast.Expr, dynamo bool) clie
 	}
 	// A builder chain aws.NewConfig().WithRegion(r).WithMaxRetries(0): the
 	// setter nearest the end wins, so it is the first one met.
-	found := false
-	ev.chain(e, func(call *ast.CallExpr) bool {
-		if typematch.IsMethod(ev.callee(call), awsV1Pkg, "Config", "WithMaxRetries") && len(call.Args) == 1 {
-			if n, ok := ev.ix.intConst(call.Args[0]); ok {
-				cfg, found = retriesV1(n), true
-			} else {
-				cfg, found = clientConfig{State: cfgOpaque}, true
-			}
-			return true
-		}
-		return false
-	})
-	if !found {
-		ev.structFields(e, nil, set)
+	if c, found := ev.chainRetries(e, awsV1Pkg, "Config", "WithMaxRetries", retriesV1); found {
+		return c
 	}
+	ev.structFields(e, nil, set)
 	return cfg
 }
 

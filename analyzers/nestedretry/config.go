@@ -347,21 +347,32 @@ func (ev *evaluator) chain(recv ast.Expr, visit func(call *ast.CallExpr) bool) {
 	}
 }
 
-// requestChain reads k8s rest's MaxRetries(n) on the request: n retries,
-// none at 0 or below.
-func (ev *evaluator) requestChain(recv ast.Expr, pkg string) clientConfig {
-	cfg := clientConfig{}
+// chainRetries reads a call of the method typ.method(n) of package pkg in
+// the chain recv comes through (see chain), n converted by conv; found is
+// false when there is none.
+func (ev *evaluator) chainRetries(recv ast.Expr, pkg, typ, method string, conv func(int) clientConfig) (cfg clientConfig, found bool) {
 	ev.chain(recv, func(call *ast.CallExpr) bool {
-		if !typematch.IsMethod(ev.callee(call), pkg, "Request", "MaxRetries") || len(call.Args) != 1 {
+		if !typematch.IsMethod(ev.callee(call), pkg, typ, method) || len(call.Args) != 1 {
 			return false
 		}
+		found = true
 		if n, ok := ev.ix.intConst(call.Args[0]); ok {
-			cfg = attempts(n + 1)
+			cfg = conv(n)
 		} else {
 			cfg = clientConfig{State: cfgOpaque}
 		}
 		return true
 	})
+	return cfg, found
+}
+
+// retriesPlusOne converts a count of retries where 0 and below mean none
+// (k8s rest's MaxRetries(n), resty's SetRetryCount(n)).
+func retriesPlusOne(n int) clientConfig { return attempts(n + 1) }
+
+// requestChain reads k8s rest's MaxRetries(n) on the request.
+func (ev *evaluator) requestChain(recv ast.Expr, pkg string) clientConfig {
+	cfg, _ := ev.chainRetries(recv, pkg, "Request", "MaxRetries", retriesPlusOne)
 	return cfg
 }
 
@@ -369,19 +380,10 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg string) clientConfig {
 // from: c.SetRetryCount(n).R().Get(url), or SetRetryCount on the variable.
 // resty does not retry without one, so the default is off.
 func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
-	cfg := clientConfig{State: cfgOff}
-	ev.chain(recv, func(call *ast.CallExpr) bool {
-		if !typematch.IsMethod(ev.callee(call), pkg, "Client", "SetRetryCount") || len(call.Args) != 1 {
-			return false
-		}
-		if n, ok := ev.ix.intConst(call.Args[0]); ok {
-			cfg = attempts(n + 1)
-		} else {
-			cfg = clientConfig{State: cfgOpaque}
-		}
-		return true
-	})
-	return cfg
+	if cfg, found := ev.chainRetries(recv, pkg, "Client", "SetRetryCount", retriesPlusOne); found {
+		return cfg
+	}
+	return clientConfig{State: cfgOff}
 }
 
 // gcsHandle reads the retry options on a storage handle or its client:
