@@ -63,32 +63,45 @@ func (c *checker) clientExpr(pos token.Pos, dur string) (string, []analysis.Text
 }
 
 // literalEdits sets Timeout in a literal: it replaces a zero value, or adds
-// the field after the last one, on a line of its own when the literal spans
-// several lines.
+// the field after the last one: on the same line when the closing brace
+// follows it there, else on a line of its own before the brace's line, so
+// that comments stay on the lines they describe.
 func (c *checker) literalEdits(lit *ast.CompositeLit, zero ast.Expr, dur string) ([]analysis.TextEdit, bool) {
 	if zero != nil {
 		return []analysis.TextEdit{{Pos: zero.Pos(), End: zero.End(), NewText: []byte(dur)}}, true
 	}
 	field := "Timeout: " + dur
+	tf := c.pass.Fset.File(lit.Rbrace)
+	if tf == nil {
+		return nil, false
+	}
+	// Raw positions: a //line directive must not move the edits.
+	line := func(p token.Pos) int { return tf.PositionFor(p, false).Line }
+	column := func(p token.Pos) int { return tf.PositionFor(p, false).Column }
+	ownLine := func(indentCols int) []analysis.TextEdit {
+		at := tf.LineStart(line(lit.Rbrace))
+		text := strings.Repeat("\t", max(indentCols, 0)) + field + ",\n" // gofmt indents with tabs
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}
+	}
 	if len(lit.Elts) == 0 {
-		return []analysis.TextEdit{{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(field)}}, true
+		if line(lit.Lbrace) == line(lit.Rbrace) {
+			return []analysis.TextEdit{{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(field)}}, true
+		}
+		return ownLine(column(lit.Rbrace)), true // one level deeper than the brace
 	}
 	last := lit.Elts[len(lit.Elts)-1]
-	lastLine := c.pass.Fset.Position(last.End()).Line
-	if c.pass.Fset.Position(lit.Rbrace).Line == lastLine {
+	if line(last.End()) == line(lit.Rbrace) {
 		return []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(", " + field)}}, true
 	}
-	// One element per line, gofmt style: indent like the first element on
-	// the last element's line. Its trailing comma then ends the new line.
+	// Indent like the first element on the last element's line.
 	first := last
 	for _, e := range lit.Elts {
-		if c.pass.Fset.Position(e.Pos()).Line == c.pass.Fset.Position(last.Pos()).Line {
+		if line(e.Pos()) == line(last.Pos()) {
 			first = e
 			break
 		}
 	}
-	indent := strings.Repeat("\t", max(c.pass.Fset.Position(first.Pos()).Column-1, 0))
-	return []analysis.TextEdit{{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + indent + field)}}, true
+	return ownLine(column(first.Pos()) - 1), true
 }
 
 // zeroVarEdits turns var c http.Client into var c = http.Client{Timeout: ...}.

@@ -11,7 +11,7 @@ import (
 
 func TestZeroTimeout(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer,
-		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated")
+		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated", "zerotimeout/layout")
 }
 
 func TestTestFilesSkippedByDefault(t *testing.T) {
