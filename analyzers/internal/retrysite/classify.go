@@ -188,7 +188,9 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 				switch {
 				case isError(t):
 					att.errs[obj] = true
-				case isBool(t) && !hasErr:
+				case isBool(t) && res.Len() == 1:
+					// Only a lone bool is an attempt's outcome (tryLock()):
+					// item, quit := q.Get() is a consumer's, not a retry's.
 					att.bools[obj] = true
 				case hasStatus(t):
 					att.resps[obj] = true
@@ -235,7 +237,14 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 	}
 	ast.Inspect(body, visit)
 	if cond != nil {
-		a.condCalls(cond, add)
+		// A predicate in the loop condition (for !informer.HasSynced()) is
+		// a wait until ready, not an attempt; an error there is one.
+		a.condCalls(cond, func(call *ast.CallExpr, lhs []ast.Expr) {
+			if sig, ok := a.info.TypeOf(call.Fun).(*types.Signature); ok && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type()) {
+				return
+			}
+			add(call, lhs)
+		})
 		ast.Inspect(cond, visit)
 	}
 	if post != nil {

@@ -140,3 +140,30 @@ func waitRoom(w *window, room <-chan struct{}) error {
 	}
 	return nil
 }
+
+type informer struct{}
+
+func (informer) HasSynced() bool { return true }
+
+// Waiting until a predicate holds is polling, not retrying.
+func waitSynced(inf informer) {
+	for !inf.HasSynced() { // want `periodic loop, waits sleep\(time.Millisecond\)`
+		time.Sleep(time.Millisecond)
+	}
+}
+
+type queue struct{}
+
+func (queue) Get() (string, bool) { return "", false }
+
+// A consumer: the bool says shut down, the item is processed otherwise.
+func consumer(q queue) {
+	for { // want `periodic loop, waits sleep\(3 \* time.Millisecond\)|periodic loop, waits sleep\(time.Millisecond\)`
+		item, quit := q.Get()
+		if quit {
+			return
+		}
+		println(item)
+		time.Sleep(3 * time.Millisecond)
+	}
+}
