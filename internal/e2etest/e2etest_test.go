@@ -76,7 +76,9 @@ func TestMatch(t *testing.T) {
 	})
 	wants := Wants(t, dir)
 	file := filepath.Join(dir, "a.go")
-	d := func(line int, msg string) Diagnostic { return Diagnostic{File: file, Line: line, Column: 1, Message: msg} }
+	d := func(line int, msg string) Diagnostic {
+		return Diagnostic{File: file, Line: line, Column: 1, Message: msg}
+	}
 
 	for _, tc := range []struct {
 		name  string
