@@ -3,11 +3,11 @@ package main
 import (
 	"flag"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/e2etest"
 )
 
 // TestHelp proves that `retrylint help <analyzer>` prints the analyzer's
@@ -17,10 +17,7 @@ func TestHelp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the retrylint binary")
 	}
-	bin := filepath.Join(t.TempDir(), "retrylint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := e2etest.Binary(t)
 	for _, a := range analyzers.All() {
 		out, err := exec.Command(bin, "help", a.Name).CombinedOutput()
 		if err != nil {
