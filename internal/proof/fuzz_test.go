@@ -20,7 +20,6 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"golang.org/x/tools/go/ast/astutil"
-	"golang.org/x/tools/go/packages"
 )
 
 // The fuzz targets type-check one file at a time against the export data of
@@ -37,7 +36,7 @@ import (
 // fuzzEnv is what the fuzz targets share: the seeds and an importer.
 type fuzzEnv struct {
 	seeds [][]byte
-	pkgs  map[string]*types.Package
+	exports
 	sizes types.Sizes
 }
 
@@ -58,9 +57,8 @@ func setupFuzz(f *testing.F) *fuzzEnv {
 
 func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
 	root := moduleRoot(f)
-	env := &fuzzEnv{pkgs: make(map[string]*types.Package), sizes: types.SizesFor("gc", "amd64")}
-	imports := []string{"context", "errors", "fmt", "math/rand", "math/rand/v2", "net/http", "time",
-		"github.com/retrylint/retrylint/retry"}
+	env := &fuzzEnv{sizes: types.SizesFor("gc", "amd64")}
+	imports := slices.Clone(fixImports)
 	add := func(dir string, skip func(rel string) bool) error {
 		return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -103,28 +101,8 @@ func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
 
 	// Export data of everything the seeds import, stubs and retry included.
 	src, gopath := tree(f)
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
-		Dir:  src,
-		Env:  gopathEnv(gopath),
-	}
-	loaded, err := packages.Load(cfg, imports...)
-	if err != nil {
-		return nil, err
-	}
-	packages.Visit(loaded, nil, func(p *packages.Package) {
-		if p.Types != nil && len(p.Errors) == 0 {
-			env.pkgs[p.PkgPath] = p.Types
-		}
-	})
-	return env, nil
-}
-
-func (e *fuzzEnv) Import(path string) (*types.Package, error) {
-	if p, ok := e.pkgs[path]; ok {
-		return p, nil
-	}
-	return nil, fmt.Errorf("%s is not among the fuzz imports", path)
+	env.exports, err = loadExports(src, gopath, imports)
+	return env, err
 }
 
 // FuzzSource mutates the bytes of testdata files.
@@ -213,7 +191,7 @@ func (e *fuzzEnv) typecheck(src []byte) (u *unit, typeErrs int, err error) {
 	}
 	var hard error
 	conf := &types.Config{
-		Importer: e,
+		Importer: e.exports,
 		Sizes:    e.sizes,
 		Error: func(err error) {
 			typeErrs++
