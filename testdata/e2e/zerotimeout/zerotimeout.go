@@ -48,3 +48,8 @@ var Shared http.Client // want `zero-value http.Client Shared has no Timeout`
 
 // Timed has a timeout: fine.
 var Timed = &http.Client{Timeout: 5 * time.Second}
+
+// Probe makes a client for health checks, without a timeout.
+func Probe() *http.Client {
+	return new(http.Client) // want `new\(http.Client\) has no Timeout`
+}
