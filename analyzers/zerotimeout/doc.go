@@ -26,7 +26,8 @@
 // configuration field, a call); a client whose Timeout is assigned a value
 // that is not provably zero in the same function before the client is first
 // used, also through a field path such as s.hc.Timeout = d (an assignment
-// after the first use does not count); comparisons with http.DefaultClient,
+// after the first use does not count), or that is replaced by another before
+// its first use; comparisons with http.DefaultClient,
 // reads of its fields and assignments to it; and _test.go files, unless the
 // -tests flag is set, because go test -timeout already ends a hung test.
 //

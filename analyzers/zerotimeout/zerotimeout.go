@@ -91,8 +91,9 @@ type checker struct {
 	rep     *report.Reporter
 	timeout time.Duration
 	file    *ast.File
-	// defaultSet caches, per function, where http.DefaultClient.Timeout is
-	// first given a value that is not provably zero (NoPos: nowhere).
+	// defaultSet caches, per function, where http.DefaultClient or its
+	// Timeout is first given a value (a Timeout not provably zero), NoPos
+	// where nowhere.
 	defaultSet map[ast.Node]token.Pos
 }
 
