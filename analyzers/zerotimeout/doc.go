@@ -27,20 +27,17 @@
 // that is not provably zero in the same function before the client is first
 // used, also through a field path such as s.hc.Timeout = d (an assignment
 // after the first use does not count), or that is replaced by another before
-// its first use; comparisons with http.DefaultClient,
-// reads of its fields and assignments to it; and _test.go files, unless the
-// -tests flag is set, because go test -timeout already ends a hung test.
+// its first use; comparisons with http.DefaultClient, reads of its fields and
+// assignments to it; and _test.go files, unless -zerotimeout.tests is set,
+// because go test -timeout already ends a hung test.
 //
 // Each report has a fix, safe to apply unreviewed: a literal gets
-// Timeout: 30 * time.Second (the -timeout flag), importing time where needed;
-// var c http.Client gets an initialiser with that Timeout; new(http.Client)
-// becomes &http.Client{Timeout: ...}; and http.Get(u), http.DefaultClient and
-// friends become (&http.Client{Timeout: ...}).Get(u), a client that shares
+// Timeout: 30 * time.Second (the value of -zerotimeout.timeout), importing
+// time where needed; var c http.Client gets an initialiser with that
+// Timeout; new(http.Client) becomes &http.Client{Timeout: ...}; and
+// http.Get(u), http.DefaultClient and friends become
+// (&http.Client{Timeout: ...}).Get(u), a client that shares
 // http.DefaultTransport (a nil Transport means the default one), so
-// connections are still pooled. A declaration of several names gets no fix.
-//
-// Flags:
-//
-//	-timeout duration   the Timeout that fixes write (default 30s)
-//	-tests              also check _test.go files
+// connections are still pooled. A declaration of several names gets no fix,
+// nor does code where a local variable hides the package name time.
 package zerotimeout

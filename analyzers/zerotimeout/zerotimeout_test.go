@@ -34,7 +34,7 @@ func TestDoc(t *testing.T) {
 	if title != "report http.Client values that can wait forever" {
 		t.Errorf("Doc title = %q", title)
 	}
-	if strings.Contains(doc, "//") || !strings.Contains(doc, "-timeout duration") {
+	if strings.Contains(doc, "//") || !strings.Contains(doc, "http.DefaultTransport (a nil Transport") {
 		t.Errorf("Doc is not the unwrapped package comment:\n%s", doc)
 	}
 }
