@@ -180,24 +180,3 @@ func needParens(cur inspector.Cursor) bool {
 	}
 	return false
 }
-
-// analyzerDoc returns the documentation of the analyzer name from the package
-// comment of its doc.go: the text after the "# Analyzer name" heading, as
-// go/analysis passes keep it.
-func analyzerDoc(src, name string) string {
-	var lines []string
-	for line := range strings.Lines(src) {
-		text, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), "//")
-		if !ok {
-			break
-		}
-		lines = append(lines, strings.TrimPrefix(text, " "))
-	}
-	_, body, ok := strings.Cut(strings.Join(lines, "\n"), "# Analyzer "+name+"\n")
-	if !ok {
-		panic("doc.go has no # Analyzer " + name + " section")
-	}
-	body = strings.TrimSpace(body)
-	// The section starts "name: title"; the Doc convention is the title alone.
-	return strings.TrimPrefix(body, name+": ")
-}
