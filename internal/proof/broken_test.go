@@ -48,7 +48,8 @@ func TestBrokenInput(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			guard(t, lenient)
-			graph, err := checker.Analyze(analyzers.All(), pkgs, nil)
+			// SanityCheck also round-trips every fact through gob.
+			graph, err := checker.Analyze(analyzers.All(), pkgs, &checker.Options{SanityCheck: true})
 			if err != nil {
 				t.Fatalf("analysing: %v", err)
 			}

@@ -29,6 +29,22 @@ func TestStdSubset(t *testing.T) {
 	runBinary(t, moduleRoot(t), "-test=false", "net/...", "encoding/...", "crypto/...")
 }
 
+// TestVetTool runs the binary as go vet's tool (the unitchecker protocol:
+// one process per package, facts gob-encoded between them) over part of the
+// standard library: go vet exits 1 when the tool reports, so only the
+// absence of a crash is checked.
+func TestVetTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("vets part of the standard library")
+	}
+	cmd := exec.Command("go", "vet", "-vettool="+retrylint(t), "net/http", "encoding/...")
+	cmd.Dir = moduleRoot(t)
+	out, err := cmd.CombinedOutput()
+	if crashed.Match(out) || bytes.Contains(out, []byte("internal error")) || err != nil && cmd.ProcessState.ExitCode() != 1 {
+		t.Fatalf("go vet -vettool=retrylint: %v\n%s", err, tail(string(out), 20000))
+	}
+}
+
 // TestStdFull runs the binary over the whole standard library, test files
 // included, when RETRYLINT_PROOF_FULL=1.
 func TestStdFull(t *testing.T) {
