@@ -34,7 +34,8 @@
 // API, or a function (of any package) known to return a randomised duration.
 // When the wait comes from what the analysis cannot see (an interface
 // method, a function value, a struct field, a package without facts),
-// nojitter stays quiet.
+// nojitter stays quiet. It also leaves _test.go files alone: a test is no
+// fleet of clients.
 //
 // # Flags
 //

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -60,6 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, res: res, rep: report.New(pass)}
 	for _, s := range res.Sites {
+		if c.inTest(s.Node.Pos()) {
+			continue
+		}
 		switch s.Kind {
 		case retrysite.Loop:
 			c.loop(s)
@@ -69,11 +73,21 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if periodic {
 		for _, s := range res.Periodic {
-			c.periodic(s)
+			if !c.inTest(s.Node.Pos()) {
+				c.periodic(s)
+			}
 		}
 	}
 	c.retryablehttp()
 	return nil, nil
+}
+
+// inTest reports whether pos is in a _test.go file: tests are no fleet of
+// clients, and their polls (for { if done() { return }; sleep(d) }) would
+// only be noise.
+func (c *checker) inTest(pos token.Pos) bool {
+	f := c.pass.Fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
 // file returns the file that holds pos.
