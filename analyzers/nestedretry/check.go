@@ -3,6 +3,7 @@ package nestedretry
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -22,7 +23,14 @@ type checker struct {
 	sites map[ast.Node]*retrysite.Site
 	// reach memoises reaches for the package's functions; a nil entry is a
 	// function that leads to no retries, or one being computed (recursion).
-	reach map[*types.Func]*ReachesFact
+	reach map[reachKey]*ReachesFact
+}
+
+// reachKey is a function and whether its calls run under an outer
+// retry.Do, where retrylint's own retry.Do calls make one attempt.
+type reachKey struct {
+	fn    *types.Func
+	yield bool
 }
 
 func newChecker(pass *analysis.Pass, res *retrysite.Result, table []api) *checker {
@@ -32,7 +40,7 @@ func newChecker(pass *analysis.Pass, res *retrysite.Result, table []api) *checke
 		table: table,
 		ix:    newIndex(pass),
 		sites: make(map[ast.Node]*retrysite.Site),
-		reach: make(map[*types.Func]*ReachesFact),
+		reach: make(map[reachKey]*ReachesFact),
 	}
 	c.ev = &evaluator{ix: c.ix, fact: func(fn *types.Func) *ClientFact {
 		var f ClientFact
@@ -74,19 +82,23 @@ type clientCall struct {
 	build *build
 }
 
-// leadsIn returns the leads in node, in source order.
-func (c *checker) leadsIn(node ast.Node) []lead {
+// leadsIn returns the leads in node, in source order. With yield, node runs
+// under an outer retry.Do of retrylint's retry package, where an inner
+// retry.Do on the same context makes a single attempt.
+func (c *checker) leadsIn(node ast.Node, yield bool) []lead {
 	var leads []lead
 	if node == nil {
 		return nil
 	}
 	ast.Inspect(node, func(n ast.Node) bool {
 		if s := c.sites[n]; s != nil && !spin(s) {
-			leads = append(leads, c.siteLead(s))
+			if l, ok := c.siteLead(s, yield); ok {
+				leads = append(leads, l)
+			}
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if l, ok := c.callLead(call); ok {
+			if l, ok := c.callLead(call, yield); ok {
 				leads = append(leads, l)
 			}
 		}
@@ -104,17 +116,43 @@ func spin(s *retrysite.Site) bool {
 }
 
 // siteLead describes a retry site met inside an attempt or a function body.
-func (c *checker) siteLead(s *retrysite.Site) lead {
+func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
+	do := c.yields(s)
+	inner, ok := worst(c.leadsIn(s.Attempt, yield || do))
+	if yield && do {
+		// This retry.Do makes one attempt: only what is below it retries.
+		inner.node = s.Node
+		return inner, ok
+	}
 	l := lead{node: s.Node, nested: len(siteName(s)) == 0, chain: siteName(s), bound: s.Bound}
-	if inner, ok := worst(c.leadsIn(s.Attempt)); ok {
+	if ok {
 		l.chain = append(l.chain, inner.chain...)
 		l.bound = mul(s.Bound, inner.bound)
 	}
-	return l
+	return l, true
+}
+
+// yields reports whether s is a call of retrylint's retry.Do or
+// retry.DoValue, which inside another such call on the same context makes a
+// single attempt, unless its Policy visibly sets RetryNested.
+func (c *checker) yields(s *retrysite.Site) bool {
+	const pkg = "github.com/retrylint/retrylint/retry"
+	call, ok := s.Node.(*ast.CallExpr)
+	if !ok || s.Runner == nil || !typematch.IsFunc(s.Runner, pkg, "Do") && !typematch.IsFunc(s.Runner, pkg, "DoValue") || len(call.Args) < 2 {
+		return false
+	}
+	nested := false
+	c.ev.structFields(call.Args[1], nil, func(name string, x ast.Expr) {
+		if name == "RetryNested" {
+			tv := c.pass.TypesInfo.Types[x]
+			nested = tv.Value == nil || constant.BoolVal(tv.Value)
+		}
+	})
+	return !nested
 }
 
 // callLead describes a call that retries by itself, if call is one.
-func (c *checker) callLead(call *ast.CallExpr) (lead, bool) {
+func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	fn := typematch.Callee(c.pass.TypesInfo, call)
 	if fn == nil {
 		return lead{}, false
@@ -143,36 +181,41 @@ func (c *checker) callLead(call *ast.CallExpr) (lead, bool) {
 			client: &clientCall{api: a, call: call, fn: fn, build: b},
 		}, true
 	}
-	f := c.reaches(fn)
+	f := c.reaches(fn, yield)
 	if f == nil {
 		return lead{}, false
 	}
 	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound}, true
 }
 
-// reaches returns what a call of fn leads to, or nil.
-func (c *checker) reaches(fn *types.Func) *ReachesFact {
+// reaches returns what a call of fn leads to, or nil; with yield, under an
+// outer retry.Do.
+func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if fn.Pkg() != c.pass.Pkg {
 		var f ReachesFact
-		if c.pass.ImportObjectFact(fn, &f) {
-			return &f
+		if !c.pass.ImportObjectFact(fn, &f) {
+			return nil
 		}
-		return nil
+		if yield && f.DoYields {
+			return f.UnderDo
+		}
+		return &f
 	}
-	if f, seen := c.reach[fn]; seen {
+	key := reachKey{fn, yield}
+	if f, seen := c.reach[key]; seen {
 		return f
 	}
-	c.reach[fn] = nil // while computing: a recursive call adds nothing
+	c.reach[key] = nil // while computing: a recursive call adds nothing
 	d := c.ix.decls[fn]
 	if d == nil || d.Body == nil {
 		return nil
 	}
-	l, ok := worst(c.leadsIn(d.Body))
+	l, ok := worst(c.leadsIn(d.Body, yield))
 	if !ok {
 		return nil
 	}
 	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound}
-	c.reach[fn] = f
+	c.reach[key] = f
 	return f
 }
 
@@ -186,7 +229,10 @@ func (c *checker) exportFacts() {
 			continue
 		}
 		d := c.ix.decls[fn]
-		if f := c.reaches(fn); f != nil {
+		if f := c.reaches(fn, false); f != nil {
+			if g := c.reaches(fn, true); !f.same(g) {
+				f.DoYields, f.UnderDo = true, g
+			}
 			c.pass.ExportObjectFact(fn, f)
 		}
 		if cfg, ok := c.constructed(fn, d); ok {
@@ -233,7 +279,7 @@ func (c *checker) report() {
 		if s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 {
 			continue
 		}
-		for _, l := range c.leadsIn(s.Attempt) {
+		for _, l := range c.leadsIn(s.Attempt, c.yields(s)) {
 			if r.Skip(l.node.Pos()) {
 				continue
 			}

@@ -50,7 +50,9 @@
 // WithPolicy(RetryNever); stripe MaxNetworkRetries of 0); a retry configuration it
 // cannot read (a retryer of unknown origin, options passed through a slice),
 // where the code leaves the bound open; calls before or after a retry site
-// rather than in its attempt; a loop over items that calls a client once per
+// rather than in its attempt; retrylint's retry.Do inside another retry.Do,
+// which then makes a single attempt (unless its Policy sets RetryNested); a
+// loop over items that calls a client once per
 // item (not a retry site); a retry site around a function that walks items
 // without retrying; and database/sql, whose bad-connection retries only
 // replace a dead pooled connection and cannot be turned off. An option that

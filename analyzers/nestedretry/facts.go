@@ -1,6 +1,7 @@
 package nestedretry
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
@@ -18,8 +19,16 @@ type ReachesFact struct {
 	// Bound is how many calls one call of the function may make to the
 	// dependency at the bottom: the product of the layers below it.
 	Bound retrysite.Bound
-	// Client says that the chain ends at a retrying client.
-	Client bool
+	// DoYields says that under an outer retry.Do of retrylint's retry
+	// package, where the retry.Do calls below make one attempt each, the
+	// function leads to UnderDo instead (nil: to no retries at all).
+	DoYields bool
+	UnderDo  *ReachesFact
+}
+
+// same reports whether f and g say the same (g may be nil).
+func (f *ReachesFact) same(g *ReachesFact) bool {
+	return g != nil && f.Bound == g.Bound && slices.Equal(f.Chain, g.Chain) && f.DoYields == g.DoYields
 }
 
 func (*ReachesFact) AFact() {}

@@ -82,3 +82,9 @@ func TestGeneric(t *testing.T) {
 func TestAWSv1(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/awsv1")
 }
+
+// TestRetrylintDo: retrylint's retry.Do inside another on the same context
+// makes a single attempt, so it is not a second layer.
+func TestRetrylintDo(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/owndo/store", "nestedretry/owndo/app")
+}
