@@ -37,27 +37,35 @@
 //	to 3 attempts (the library default) itself: up to 15 calls per request;
 //	let one layer own the retries
 //
-// It does not report: a client whose retries are visibly turned off (an AWS
-// call given an option that sets RetryMaxAttempts = 1 or Retryer =
-// aws.NopRetryer{}; a client built in the package, returned by a
-// constructor known through a fact, or held in a struct field that the
-// package only ever sets that way, with config.WithRetryMaxAttempts(1),
-// config.WithRetryer returning aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1)
-// or those options on New or NewFromConfig; go-redis MaxRetries: -1, or
-// MaxRedirects: -1 for a cluster client; go-retryablehttp RetryMax = 0 or a
-// Client literal without it; aws-sdk-go v1 MaxRetries of 0 or
-// client.NoOpRetryer{}; rest MaxRetries(0); storage
-// WithPolicy(RetryNever); stripe MaxNetworkRetries of 0); a retry configuration it
-// cannot read (a retryer of unknown origin, options passed through a slice),
-// where the code leaves the bound open; calls before or after a retry site
-// rather than in its attempt; retrylint's retry.Do inside another retry.Do,
-// which then makes a single attempt (unless its Policy sets RetryNested); a
-// loop over items that calls a client once per
-// item (not a retry site); a retry site around a function that walks items
-// without retrying; and database/sql, whose bad-connection retries only
-// replace a dead pooled connection and cannot be turned off. An option that
-// raises the attempts is reported with its figure, and RetryMaxAttempts = 0
-// is reported too: it means "the default", not "off".
+// It does not report:
+//
+//   - a client whose retries are visibly turned off: an AWS call given an
+//     option that sets RetryMaxAttempts = 1 or Retryer = aws.NopRetryer{}; a
+//     client built in the package, returned by a constructor known through a
+//     fact, or held in a struct field that the package only ever sets that
+//     way, with config.WithRetryMaxAttempts(1), config.WithRetryer returning
+//     aws.NopRetryer{}, retry.AddWithMaxAttempts(r, 1), or those options on
+//     New or NewFromConfig; go-redis MaxRetries: -1 (MaxRedirects: -1 for a
+//     cluster client); go-retryablehttp RetryMax = 0, or a Client literal
+//     without it; aws-sdk-go v1 MaxRetries of 0 or client.NoOpRetryer{};
+//     rest MaxRetries(0); storage WithPolicy(RetryNever); stripe
+//     MaxNetworkRetries of 0;
+//   - a retry configuration it cannot read (a retryer of unknown origin,
+//     options passed through a slice): the code leaves the bound open;
+//   - calls before or after a retry site rather than in its attempt;
+//   - retrylint's retry.Do inside another retry.Do, which then makes a single
+//     attempt (unless its Policy sets RetryNested);
+//   - a loop over items that calls a client once per item (not a retry
+//     site), and a retry site around a function that walks items without
+//     retrying;
+//   - a loop without bound and without wait as an inner layer (a
+//     compare-and-swap loop far more often than a retry);
+//   - database/sql, whose bad-connection retries only replace a dead pooled
+//     connection and cannot be turned off, and the standard library in
+//     general.
+//
+// An option that raises the attempts is reported with its figure, and
+// RetryMaxAttempts = 0 is reported too: it means "the default", not "off".
 //
 // Fixes, where one is mechanical and safe: an aws-sdk-go-v2 call in the
 // attempt gets the per-call option func(o *s3.Options) { o.RetryMaxAttempts
