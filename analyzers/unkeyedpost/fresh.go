@@ -1,12 +1,10 @@
 package unkeyedpost
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
 
-	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -303,32 +301,8 @@ func (f *freshness) exportFacts() {
 func (c *checker) keyWrites(cur inspector.Cursor) {
 	writes, _ := c.headerWrites(cur)
 	for _, w := range writes {
-		if c.nameKind(w.name) != keyHeader {
-			continue
+		if c.nameKind(w.name) == keyHeader {
+			c.freshKey(w)
 		}
-		sites := c.sites.Enclosing(w.node.Pos())
-		if len(sites) == 0 {
-			continue
-		}
-		mk := c.fresh.expr(w.value)
-		if mk == nil {
-			continue
-		}
-		var site *retrysite.Site // the outermost site whose attempt makes the key
-		for _, s := range sites {
-			if s.Contains(mk.Pos()) {
-				site = s
-				break
-			}
-		}
-		if site == nil {
-			continue
-		}
-		c.report(analysis.Diagnostic{
-			Pos: mk.Pos(), End: mk.End(),
-			Message: fmt.Sprintf("idempotency key is made anew on every attempt of this %s: the server sees each retry as a new operation; make it once before the %s",
-				site.Kind, site.Kind),
-			SuggestedFixes: c.moveFix(w, mk, site),
-		})
 	}
 }

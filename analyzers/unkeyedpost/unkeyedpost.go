@@ -3,6 +3,7 @@ package unkeyedpost
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
@@ -24,7 +25,7 @@ See the package documentation or the URL for the rules.`,
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil)},
+	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil)},
 }
 
 func init() {
@@ -72,8 +73,9 @@ func run(pass *analysis.Pass) (any, error) {
 		// Facts first: other packages need them even when this one sends nothing.
 		c.fresh.exportFacts()
 	}
-	if !sends {
-		return nil, nil
+	var keyParams map[*types.Func][]int
+	if sends {
+		keyParams = c.keyParams()
 	}
 	c.sites, _ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	if c.sites == nil {
@@ -81,7 +83,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for cur := range c.root.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 		if call, ok := cur.Node().(*ast.CallExpr); ok {
-			c.call(cur, call)
+			if sends {
+				c.call(cur, call)
+			}
+			c.keyArgs(call, keyParams)
 		}
 		c.keyWrites(cur)
 	}

@@ -19,7 +19,7 @@ func TestFixes(t *testing.T) {
 // same-package helpers and cross-package FreshKeyFacts, and keys made once
 // or derived from a stable id are not.
 func TestFresh(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/keys", "unkeyedpost/fresh")
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/keys", "unkeyedpost/payclient", "unkeyedpost/fresh")
 }
 
 // TestClients proves clients that retry by themselves are recognised, and

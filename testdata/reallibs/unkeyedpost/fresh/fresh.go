@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"example.com/reallibs/unkeyedpost/keys"
+	"example.com/reallibs/unkeyedpost/payclient"
 
 	"github.com/google/uuid"
 )
@@ -22,7 +23,7 @@ func newKey() string { // want newKey:"freshkey"
 	return strconv.FormatInt(time.Now().UnixNano(), 36)
 }
 
-func send(ctx context.Context, c *http.Client, u, key string) error {
+func send(ctx context.Context, c *http.Client, u, key string) error { // want send:`keyparams\[3\]`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {
 		return err
@@ -65,6 +66,33 @@ func crossPackageHelper(ctx context.Context, c *http.Client, u string) error {
 		if resp, err := c.Do(req); err == nil {
 			resp.Body.Close()
 			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A key made on every attempt and handed to a helper of this package that
+// sends it.
+func viaHelper(ctx context.Context, c *http.Client, u string) error {
+	for i := 0; i < 3; i++ {
+		if err := send(ctx, c, u, uuid.NewString()); err == nil { // want `idempotency key is made anew on every attempt of this retry loop`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The same through another package's helper, known by its KeyParamFact.
+func viaOtherPackage(ctx context.Context, c *http.Client, u string) error {
+	for i := 0; i < 3; i++ {
+		key := keys.New() // want `idempotency key is made anew on every attempt of this retry loop`
+		if err := payclient.Charge(ctx, c, u, key); err == nil {
+			return nil
+		}
+		if err := payclient.Trace(ctx, c, u, keys.New()); err != nil { // a correlation id: fine
+			return err
 		}
 		time.Sleep(time.Second)
 	}

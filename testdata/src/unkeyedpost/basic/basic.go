@@ -164,7 +164,7 @@ func eachOrder(ctx context.Context, u string, orders []string) error {
 }
 
 // The key is a parameter: the same on every attempt.
-func keyParam(ctx context.Context, u, key string) error {
+func keyParam(ctx context.Context, u, key string) error { // want keyParam:`keyparams\[2\]`
 	for i := 0; i < 3; i++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		if err != nil {
@@ -289,7 +289,7 @@ func silenced(u string) error {
 }
 
 // A key set after the request is sent comes too late.
-func keyAfterSend(ctx context.Context, u, key string) error {
+func keyAfterSend(ctx context.Context, u, key string) error { // want keyAfterSend:`keyparams\[2\]`
 	for i := 0; i < 3; i++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by a retry loop \(up to 3 attempts\)`
 		if err != nil {

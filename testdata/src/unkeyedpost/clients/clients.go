@@ -167,7 +167,7 @@ func restyKeyed(u, orderID string) error {
 	return err
 }
 
-func restyKeyedMap(u, orderID string) error {
+func restyKeyedMap(u, orderID string) error { // want restyKeyedMap:`keyparams\[1\]`
 	c := resty.New().SetRetryCount(3)
 	_, err := c.R().SetHeaders(map[string]string{"X-Idempotency-Key": orderID}).Patch(u)
 	return err
@@ -205,7 +205,7 @@ func fromRequest(ctx context.Context, u string) error {
 }
 
 // The key is set on the wrapper: the two share the header map.
-func fromRequestKeyed(ctx context.Context, u, orderID string) error {
+func fromRequestKeyed(ctx context.Context, u, orderID string) error { // want fromRequestKeyed:`keyparams\[2\]`
 	c := retryablehttp.NewClient()
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {

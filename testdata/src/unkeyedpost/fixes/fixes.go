@@ -121,3 +121,28 @@ func freshUsesAttempt(ctx context.Context, c *http.Client, u string) error {
 	}
 	return errFailed
 }
+
+// sendKey sends key as the idempotency key.
+func sendKey(ctx context.Context, c *http.Client, u, key string) error { // want sendKey:`keyparams\[3\]`
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A key made on every attempt and handed to sendKey: named before the loop.
+func freshArg(ctx context.Context, c *http.Client, u string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := sendKey(ctx, c, u, uuid.NewString()); err == nil { // want `idempotency key is made anew on every attempt`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}

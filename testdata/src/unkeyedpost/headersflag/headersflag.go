@@ -11,7 +11,7 @@ import (
 
 var errFailed = errors.New("failed")
 
-func paypal(ctx context.Context, c *http.Client, u, orderID string) error {
+func paypal(ctx context.Context, c *http.Client, u, orderID string) error { // want paypal:`keyparams\[3\]`
 	for i := 0; i < 3; i++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		if err != nil {

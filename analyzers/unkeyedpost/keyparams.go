@@ -1,0 +1,117 @@
+package unkeyedpost
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+)
+
+// KeyParamFact marks a function that sends one of its parameters as an
+// idempotency key header (send(ctx, key) doing req.Header.Set(
+// "Idempotency-Key", key)), so that a key made inside a retry attempt and
+// handed to it is seen, across packages, to change on every attempt.
+type KeyParamFact struct {
+	Params []int // indexes of the parameters written as a key
+}
+
+func (*KeyParamFact) AFact() {}
+func (f *KeyParamFact) String() string {
+	return fmt.Sprintf("keyparams%v", f.Params)
+}
+
+// keyParams finds the package's functions that write a parameter as a key
+// header, exports their facts, and returns them.
+func (c *checker) keyParams() map[*types.Func][]int {
+	out := make(map[*types.Func][]int)
+	for fd := range c.root.Preorder((*ast.FuncDecl)(nil)) {
+		decl := fd.Node().(*ast.FuncDecl)
+		fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil {
+			continue
+		}
+		params := fn.Signature().Params()
+		var idx []int
+		for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+			writes, _ := c.headerWrites(cur)
+			for _, w := range writes {
+				v := c.varOf(w.value)
+				if v == nil || c.nameKind(w.name) != keyHeader {
+					continue
+				}
+				for i := range params.Len() {
+					if params.At(i) == v && !(fn.Signature().Variadic() && i == params.Len()-1) && !contains(idx, i) {
+						idx = append(idx, i)
+					}
+				}
+			}
+		}
+		if len(idx) > 0 {
+			out[fn] = idx
+			c.pass.ExportObjectFact(fn, &KeyParamFact{Params: idx})
+		}
+	}
+	return out
+}
+
+func contains(s []int, x int) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// keyArgs reports a key made inside a retry attempt and handed to a function
+// that sends it as a key header.
+func (c *checker) keyArgs(call *ast.CallExpr, local map[*types.Func][]int) {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	idx, ok := local[fn]
+	if !ok && fn.Pkg() != c.pass.Pkg {
+		var fact KeyParamFact
+		if c.pass.ImportObjectFact(fn, &fact) {
+			idx = fact.Params
+		}
+	}
+	for _, i := range idx {
+		if i < len(call.Args) {
+			c.freshKey(headerWrite{node: call, value: call.Args[i]})
+		}
+	}
+}
+
+// freshKey reports the key written by w when its value is made inside the
+// attempt of a retry site that holds the write.
+func (c *checker) freshKey(w headerWrite) {
+	sites := c.sites.Enclosing(w.node.Pos())
+	if len(sites) == 0 {
+		return
+	}
+	mk := c.fresh.expr(w.value)
+	if mk == nil {
+		return
+	}
+	var site *retrysite.Site // the outermost site whose attempt makes the key
+	for _, s := range sites {
+		if s.Contains(mk.Pos()) {
+			site = s
+			break
+		}
+	}
+	if site == nil {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: mk.Pos(), End: mk.End(),
+		Message: fmt.Sprintf("idempotency key is made anew on every attempt of this %s: the server sees each retry as a new operation; make it once before the %s",
+			site.Kind, site.Kind),
+		SuggestedFixes: c.moveFix(w, mk, site),
+	})
+}
