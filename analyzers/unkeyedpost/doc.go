@@ -39,8 +39,10 @@
 // inside a retry attempt whose value is made inside that attempt by a UUID,
 // crypto/rand, math/rand, the clock, retry.NewIdempotencyKey, or a function
 // of this or another package that returns such a value (a FreshKeyFact).
-// Each retry then looks like a new operation to the server, and nothing is
-// deduplicated.
+// The key may also be handed, made inside the attempt, to a function of this
+// or another package that sends that parameter as a key header (a
+// KeyParamFact). Each retry then looks like a new operation to the server,
+// and nothing is deduplicated.
 //
 // Precision comes first. It stays quiet for GET, HEAD, OPTIONS, TRACE, PUT
 // and DELETE; for "post" in lower case (methods are case-sensitive, and
