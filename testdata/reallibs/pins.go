@@ -29,5 +29,6 @@ import (
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/sethvargo/go-retry"
 	_ "k8s.io/apimachinery/pkg/util/wait"
+	_ "k8s.io/client-go/rest"
 	_ "k8s.io/client-go/util/retry"
 )
