@@ -53,8 +53,8 @@
 // request, header map or client handed to code it cannot see (which may set
 // a key or turn retries off); for a go-retryablehttp or resty client it did
 // not see made; for this project's retry.NewClient and retry.Transport,
-// which refuse to retry an unkeyed POST; and for stripe-go, which adds keys
-// itself.
+// which refuse to retry an unkeyed POST; for stripe-go, which adds keys
+// itself; and in _test.go files, whose retries hit a stub server.
 //
 // Fixes: a request built by NewRequest* inside a retry attempt gets a key
 // made once before the retry site (key := retry.NewIdempotencyKey(), the
