@@ -340,15 +340,26 @@ func TestTryIt(t *testing.T) {
 	if !ok {
 		t.Fatal("README.md has no ## Try it section")
 	}
-	m := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(section)
-	if m == nil {
+	loc := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatchIndex(section)
+	if loc == nil {
 		t.Fatal("the ## Try it section has no sh block")
 	}
+	m := []string{section[loc[0]:loc[1]], section[loc[2]:loc[3]]}
 	res := e2etest.Run(t, e2etest.ModuleRoot(), "sh", "-c", m[1])
 	if strings.Contains(res.Stderr, "missing go.sum entry") || strings.Contains(res.Stderr, "updates to go.mod needed") {
 		t.Fatalf("testdata/e2e/go.mod is behind retrylint's own go.mod: run `cd testdata/e2e && go mod tidy`\n%s", res.Stderr)
 	}
 	if res.Code != 3 || !strings.Contains(res.Stderr, "http.Client has no Timeout") {
 		t.Errorf("the README's Try it command\n%s exited %d, want 3 with findings:\n%s", m[1], res.Code, res.Stderr)
+	}
+	// The sample output the section shows is what the command prints.
+	shown := regexp.MustCompile("(?s)```\n(.*?)```").FindStringSubmatch(section[loc[1]:])
+	if shown == nil {
+		t.Fatal("the ## Try it section shows no output")
+	}
+	for line := range strings.Lines(shown[1]) {
+		if !strings.Contains(res.Stderr, "/"+line) {
+			t.Errorf("the README shows %q, which the command does not print", strings.TrimSpace(line))
+		}
 	}
 }
