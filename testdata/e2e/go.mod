@@ -4,8 +4,9 @@ go 1.25.0
 
 replace github.com/retrylint/retrylint => ../..
 
+require github.com/retrylint/retrylint v0.0.0-00010101000000-000000000000
+
 require (
-	github.com/retrylint/retrylint v0.0.0-00010101000000-000000000000 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.3.4 // indirect
 	go.lsp.dev/jsonrpc2 v0.10.0 // indirect
