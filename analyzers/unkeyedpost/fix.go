@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
@@ -210,9 +211,14 @@ func (c *checker) declaredOutside(e ast.Expr, site *retrysite.Site) bool {
 // freeName returns the first of keyNames that can be declared before the
 // site: nothing of that name is visible there, declared later in that scope,
 // or declared inside the site.
+//
+// Each fix before the same statement gets its own name: two requests in one
+// attempt are two operations and need two keys.
 func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken string) string {
+	at := before.Node().Pos()
 	for _, name := range keyNames {
-		if name != taken && c.nameFree(name, site, before, nil) {
+		if name != taken && !slices.Contains(c.named[at], name) && c.nameFree(name, site, before, nil) {
+			c.named[at] = append(c.named[at], name)
 			return name
 		}
 	}

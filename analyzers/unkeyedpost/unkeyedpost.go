@@ -52,7 +52,8 @@ type checker struct {
 	// reported remembers the positions already reported, so that a request
 	// sent twice, or a key written twice, is reported once.
 	reported map[token.Pos]bool
-	funcs    []inspector.Cursor // the package's function declarations, by position (see funcAt)
+	funcs    []inspector.Cursor     // the package's function declarations, by position (see funcAt)
+	named    map[token.Pos][]string // key names given by fixes, by the statement they go before
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:      report.New(pass),
 		root:     in.Root(),
 		reported: make(map[token.Pos]bool),
+		named:    make(map[token.Pos][]string),
 	}
 	sends := typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath)
 	makesKeys := typematch.Imports(pass.Pkg, freshPkgs...) || len(pass.AllObjectFacts()) > 0

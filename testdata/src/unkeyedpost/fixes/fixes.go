@@ -146,3 +146,27 @@ func freshArg(ctx context.Context, c *http.Client, u string) error {
 	}
 	return errFailed
 }
+
+// Two POSTs in one attempt are two operations: two keys.
+func createAndCapture(ctx context.Context, c *http.Client, u string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		create, err := http.NewRequestWithContext(ctx, http.MethodPost, u+"/orders", nil) // want `POST is retried by a retry loop`
+		if err != nil {
+			return err
+		}
+		capture, err := http.NewRequestWithContext(ctx, http.MethodPost, u+"/captures", nil) // want `POST is retried by a retry loop`
+		if err != nil {
+			return err
+		}
+		resp, doErr := c.Do(create)
+		if doErr == nil {
+			resp.Body.Close()
+			if resp, doErr = c.Do(capture); doErr == nil {
+				resp.Body.Close()
+				return nil
+			}
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
