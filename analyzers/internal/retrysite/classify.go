@@ -89,7 +89,7 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 	if bound.Kind == Unknown && stmtIsFor(stmt) {
 		bound = a.bodyBound(stmt.(*ast.ForStmt), att.call)
 	}
-	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, call: att.call}, nil
+	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call}, nil
 }
 
 func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }

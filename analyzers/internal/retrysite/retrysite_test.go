@@ -27,6 +27,9 @@ var show = &analysis.Analyzer{
 		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 		for _, s := range res.Sites {
 			msg := fmt.Sprintf("%s, %s%s", s.Kind, s.Bound, describeWaits(s.Waits))
+			if s.Kind == retrysite.Loop && s.Call == nil {
+				msg += ", no attempt call"
+			}
 			if s.Kind != retrysite.Loop {
 				msg += ", runner " + s.Runner.Name()
 				if s.Attempt == nil {

@@ -48,8 +48,8 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 		case Loop:
 			// The parameter must be the attempt, not a logger called
 			// between attempts.
-			if s.Func == decl && s.call != nil {
-				p = a.callsParam(s.call, params)
+			if s.Func == decl && s.Call != nil {
+				p = a.callsParam(s.Call, params)
 			}
 		case LibraryCall:
 			if call, ok := s.Node.(*ast.CallExpr); ok {

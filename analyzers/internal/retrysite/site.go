@@ -118,11 +118,13 @@ type Site struct {
 	Func ast.Node
 	// Bound is the most attempts the site makes.
 	Bound Bound
-	// Waits are the pauses between attempts, in source order.
+	// Waits are the pauses between attempts, in source order. A RunnerCall
+	// has none: its waits are in the runner (see RunnerFact.Waits).
 	Waits []Wait
-
-	// call is a loop's attempt: the checked call whose failure goes around.
-	call *ast.CallExpr
+	// Call is, for a Loop, the attempt's checked call: the call whose
+	// failure sends the loop around again (err := op(), resp, err :=
+	// c.Do(req), tryLock()). Nil for other kinds.
+	Call *ast.CallExpr
 }
 
 // Contains reports whether pos lies in the site's attempt.

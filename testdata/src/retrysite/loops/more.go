@@ -167,3 +167,19 @@ func consumer(q queue) {
 		time.Sleep(3 * time.Millisecond)
 	}
 }
+
+// A retry paced by a ticker made before the loop.
+func tickerRetry(ctx context.Context) error {
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for { // want `retry loop, unbounded attempts, waits tick\(time.Millisecond\)$`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			if err := opCtx(ctx); err == nil {
+				return nil
+			}
+		}
+	}
+}
