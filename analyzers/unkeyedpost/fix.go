@@ -25,7 +25,7 @@ var keyNames = []string{"key", "idempotencyKey", "idemKey"}
 // after it is built (and its error checked): a key made once before the
 // outermost retry site that builds it, or, for a request built once, a key
 // made where it is built.
-func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Var, r retrier) []analysis.SuggestedFix {
+func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Var) []analysis.SuggestedFix {
 	stmt := cur.Parent()
 	as, ok := stmt.Node().(*ast.AssignStmt)
 	if !ok || !inBlock(stmt) {
@@ -56,7 +56,7 @@ func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Va
 
 // restyFix adds .SetHeader(retry.IdempotencyKeyHeader, key) to a resty
 // request chain before its Post/Patch/Execute.
-func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr, r retrier) []analysis.SuggestedFix {
+func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr) []analysis.SuggestedFix {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	file := c.fileOf(cur)
 	if !ok || file == nil {

@@ -299,7 +299,7 @@ func (f *freshness) exportFacts() {
 // keyWrites reports a key header written inside a retry attempt whose value
 // is made anew within that attempt (at the call that makes it).
 func (c *checker) keyWrites(cur inspector.Cursor) {
-	writes, _ := c.headerWrites(cur)
+	writes := c.headerWrites(cur)
 	for _, w := range writes {
 		if c.nameKind(w.name) == keyHeader {
 			c.freshKey(w)

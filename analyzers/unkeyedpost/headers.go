@@ -64,10 +64,9 @@ func isKeyHeader(name string) bool {
 
 // A headerWrite is one header set on a request or a header map.
 type headerWrite struct {
-	node   ast.Node // the call, assignment or literal element that writes
-	target ast.Expr // what is written: the http.Header, or the resty request or client
-	name   ast.Expr
-	value  ast.Expr
+	node  ast.Node // the call, assignment or literal element that writes
+	name  ast.Expr
+	value ast.Expr
 }
 
 // nameKind says what a write's header name is.
@@ -91,53 +90,49 @@ func (c *checker) nameKind(name ast.Expr) nameKind {
 }
 
 // headerWrites returns the header writes that the node at cur makes:
-// Header.Set/Add, resty's SetHeader/SetHeaders and friends, an index
-// assignment on an http.Header, or an http.Header literal. unknown reports a
-// write whose names cannot be read (a map that is not a literal).
-func (c *checker) headerWrites(cur inspector.Cursor) (writes []headerWrite, unknown bool) {
+// Header.Set/Add, resty's SetHeader/SetHeaders and friends (with a map
+// literal), an index assignment on an http.Header, or an http.Header literal.
+func (c *checker) headerWrites(cur inspector.Cursor) (writes []headerWrite) {
 	info := c.pass.TypesInfo
 	switch n := cur.Node().(type) {
 	case *ast.CallExpr:
 		fn := typematch.Callee(info, n)
-		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-		if fn == nil || !ok {
-			return nil, false
+		if fn == nil {
+			return nil
 		}
 		switch {
 		case len(n.Args) == 2 && (typematch.IsMethod(fn, httpPath, "Header", "Set") || typematch.IsMethod(fn, httpPath, "Header", "Add") ||
 			isRestyHeaderMethod(fn, "SetHeader") || isRestyHeaderMethod(fn, "SetHeaderVerbatim")):
-			return []headerWrite{{node: n, target: sel.X, name: n.Args[0], value: n.Args[1]}}, false
+			return []headerWrite{{node: n, name: n.Args[0], value: n.Args[1]}}
 		case len(n.Args) == 1 && (isRestyHeaderMethod(fn, "SetHeaders") || isRestyHeaderMethod(fn, "SetHeaderMultiValues")):
-			lit, ok := ast.Unparen(n.Args[0]).(*ast.CompositeLit)
-			if !ok {
-				return nil, true
+			if lit, ok := ast.Unparen(n.Args[0]).(*ast.CompositeLit); ok {
+				return mapWrites(lit)
 			}
-			return mapWrites(lit, sel.X), false
 		}
 	case *ast.AssignStmt:
 		if len(n.Lhs) != len(n.Rhs) {
-			return nil, false
+			return nil
 		}
 		for i, lhs := range n.Lhs {
 			ix, ok := ast.Unparen(lhs).(*ast.IndexExpr)
 			if ok && isHeaderType(info.TypeOf(ix.X)) {
-				writes = append(writes, headerWrite{node: n, target: ix.X, name: ix.Index, value: n.Rhs[i]})
+				writes = append(writes, headerWrite{node: n, name: ix.Index, value: n.Rhs[i]})
 			}
 		}
-		return writes, false
+		return writes
 	case *ast.CompositeLit:
 		if isHeaderType(info.TypeOf(n)) {
-			return mapWrites(n, n), false
+			return mapWrites(n)
 		}
 	}
-	return nil, false
+	return nil
 }
 
-func mapWrites(lit *ast.CompositeLit, target ast.Expr) []headerWrite {
+func mapWrites(lit *ast.CompositeLit) []headerWrite {
 	var writes []headerWrite
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			writes = append(writes, headerWrite{node: kv, target: target, name: kv.Key, value: kv.Value})
+			writes = append(writes, headerWrite{node: kv, name: kv.Key, value: kv.Value})
 		}
 	}
 	return writes

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -36,14 +37,14 @@ func (c *checker) keyParams() map[*types.Func][]int {
 		params := fn.Signature().Params()
 		var idx []int
 		for cur := range fd.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
-			writes, _ := c.headerWrites(cur)
+			writes := c.headerWrites(cur)
 			for _, w := range writes {
 				v := c.varOf(w.value)
 				if v == nil || c.nameKind(w.name) != keyHeader {
 					continue
 				}
 				for i := range params.Len() {
-					if params.At(i) == v && !(fn.Signature().Variadic() && i == params.Len()-1) && !contains(idx, i) {
+					if params.At(i) == v && !(fn.Signature().Variadic() && i == params.Len()-1) && !slices.Contains(idx, i) {
 						idx = append(idx, i)
 					}
 				}
@@ -55,15 +56,6 @@ func (c *checker) keyParams() map[*types.Func][]int {
 		}
 	}
 	return out
-}
-
-func contains(s []int, x int) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // keyArgs reports a key made inside a retry attempt and handed to a function

@@ -94,8 +94,7 @@ func (c *checker) method(e ast.Expr) string {
 // A retrier is what sends a request more than once: the retry site whose
 // attempt sends it, or a client that retries by itself.
 type retrier struct {
-	site   *retrysite.Site // innermost
-	outer  *retrysite.Site // outermost, for fixes
+	site   *retrysite.Site // the innermost
 	client selfRetry
 }
 
@@ -113,7 +112,7 @@ func (c *checker) siteOf(pos ast.Node) (retrier, bool) {
 	if len(sites) == 0 {
 		return retrier{}, false
 	}
-	return retrier{site: sites[len(sites)-1], outer: sites[0]}, true
+	return retrier{site: sites[len(sites)-1]}, true
 }
 
 // direct handles a call that sends a POST itself (Post, PostForm): no header
@@ -162,7 +161,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
-		SuggestedFixes: c.keyFix(cur, call, req, r),
+		SuggestedFixes: c.keyFix(cur, call, req),
 	})
 }
 
@@ -287,11 +286,11 @@ func (c *checker) headerUse(hdr inspector.Cursor) (u reqUse, ok bool) {
 		if parent.ParentEdgeKind() != edge.CallExpr_Fun {
 			return u, false
 		}
-		u.writes, _ = c.headerWrites(parent.Parent())
+		u.writes = c.headerWrites(parent.Parent())
 		return u, true
 	case edge.IndexExpr_X: // req.Header[k] = v, or a read
 		if parent.ParentEdgeKind() == edge.AssignStmt_Lhs {
-			u.writes, _ = c.headerWrites(parent.Parent())
+			u.writes = c.headerWrites(parent.Parent())
 		}
 		return u, true
 	case edge.AssignStmt_Lhs: // req.Header = http.Header{...}
@@ -303,7 +302,7 @@ func (c *checker) headerUse(hdr inspector.Cursor) (u reqUse, ok bool) {
 		if !isLit {
 			return u, false
 		}
-		return reqUse{writes: mapWrites(lit, lit)}, true
+		return reqUse{writes: mapWrites(lit)}, true
 	case edge.CallExpr_Args:
 		fn := typematch.Callee(info, parent.Node().(*ast.CallExpr))
 		return u, fn != nil && fn.Pkg() != nil && harmlessPkgs[fn.Pkg().Path()] && fn.Name() != "Header"
@@ -381,7 +380,7 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 			if !ok {
 				return
 			}
-			for _, w := range mapWrites(lit, lit) {
+			for _, w := range mapWrites(lit) {
 				if c.nameKind(w.name) != otherHeader {
 					return
 				}
@@ -402,7 +401,7 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 	c.report(analysis.Diagnostic{
 		Pos: sel.Sel.Pos(), End: call.End(), // the Post of a chain that may span lines
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
-		SuggestedFixes: c.restyFix(cur, call, r),
+		SuggestedFixes: c.restyFix(cur, call),
 	})
 }
 
