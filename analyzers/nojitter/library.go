@@ -58,7 +58,7 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 		return nil, hint
 	case "k8s.io/apimachinery/pkg/util/wait", "k8s.io/client-go/util/retry":
 		return c.setFactor(culprit, "Jitter", k8sJitter), "set Jitter (0.1, as client-go's DefaultRetry)"
-	case "github.com/avast/retry-go/v4":
+	case "github.com/avast/retry-go/v4", "github.com/avast/retry-go/v5":
 		call, ok := culprit.(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			return nil, "combine the delay with retry.RandomDelay"

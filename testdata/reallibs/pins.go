@@ -10,6 +10,7 @@ package reallibs
 
 import (
 	_ "github.com/avast/retry-go/v4"
+	_ "github.com/avast/retry-go/v5"
 	_ "github.com/aws/aws-sdk-go-v2/aws"
 	_ "github.com/aws/aws-sdk-go-v2/aws/retry"
 	_ "github.com/aws/aws-sdk-go-v2/config"

@@ -43,7 +43,7 @@ func (r *Result) LibraryJitter(s *Site) BackoffJitter {
 			return random() // v5's default exponential backoff
 		}
 		return a.cenkaltiJitter(w)
-	case retryGoV4:
+	case retryGoV4, retryGoV5:
 		return a.retryGoJitter(call)
 	case goRetry:
 		if w == call {
@@ -192,12 +192,16 @@ func isCenkaltiFunc(fn *types.Func, name string) bool {
 // retryGoJitter reads retry-go's options: the default delay type adds a
 // random delay; DelayType(BackOffDelay) or DelayType(FixedDelay) alone does not.
 func (a *recogniser) retryGoJitter(call *ast.CallExpr) BackoffJitter {
+	opts, pkg, ok := a.retryGoOptions(call)
+	if !ok {
+		return opaque()
+	}
 	out := random()
-	for _, opt := range a.options(call.Args[1:]) {
-		if !typematch.IsFunc(typematch.Callee(a.info, opt), retryGoV4, "DelayType") || len(opt.Args) != 1 {
+	for _, opt := range opts {
+		if !typematch.IsFunc(typematch.Callee(a.info, opt), pkg, "DelayType") || len(opt.Args) != 1 {
 			continue
 		}
-		switch r := a.delayTypeRandomness(opt.Args[0], 0); r {
+		switch r := a.delayTypeRandomness(pkg, opt.Args[0], 0); r {
 		case Fixed:
 			out = fixed(opt, "a delay type without RandomDelay")
 		case Random:
@@ -209,18 +213,18 @@ func (a *recogniser) retryGoJitter(call *ast.CallExpr) BackoffJitter {
 	return out
 }
 
-func (a *recogniser) delayTypeRandomness(e ast.Expr, depth int) Randomness {
+func (a *recogniser) delayTypeRandomness(pkg string, e ast.Expr, depth int) Randomness {
 	e = ast.Unparen(a.value(e))
 	if depth > 4 {
 		return Opaque
 	}
 	if call, ok := e.(*ast.CallExpr); ok {
-		if !typematch.IsFunc(typematch.Callee(a.info, call), retryGoV4, "CombineDelay") {
+		if !typematch.IsFunc(typematch.Callee(a.info, call), pkg, "CombineDelay") {
 			return Opaque
 		}
 		out := Fixed
 		for _, arg := range call.Args {
-			switch a.delayTypeRandomness(arg, depth+1) {
+			switch a.delayTypeRandomness(pkg, arg, depth+1) {
 			case Random:
 				return Random
 			case Opaque:
@@ -231,9 +235,9 @@ func (a *recogniser) delayTypeRandomness(e ast.Expr, depth int) Randomness {
 	}
 	obj := a.info.ObjectOf(identOrSel(e))
 	switch {
-	case typematch.IsFunc(obj, retryGoV4, "BackOffDelay"), typematch.IsFunc(obj, retryGoV4, "FixedDelay"):
+	case typematch.IsFunc(obj, pkg, "BackOffDelay"), typematch.IsFunc(obj, pkg, "FixedDelay"):
 		return Fixed
-	case typematch.IsFunc(obj, retryGoV4, "RandomDelay"), typematch.IsFunc(obj, retryGoV4, "FullJitterBackoffDelay"):
+	case typematch.IsFunc(obj, pkg, "RandomDelay"), typematch.IsFunc(obj, pkg, "FullJitterBackoffDelay"):
 		return Random
 	}
 	return Opaque

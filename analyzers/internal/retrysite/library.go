@@ -13,6 +13,7 @@ const (
 	cenkaltiV4  = "github.com/cenkalti/backoff/v4"
 	cenkaltiV5  = "github.com/cenkalti/backoff/v5"
 	retryGoV4   = "github.com/avast/retry-go/v4"
+	retryGoV5   = "github.com/avast/retry-go/v5"
 	goRetry     = "github.com/sethvargo/go-retry"
 	k8sWait     = "k8s.io/apimachinery/pkg/util/wait"
 	k8sRetry    = "k8s.io/client-go/util/retry"
@@ -45,6 +46,8 @@ var runners = []runner{
 	{cenkaltiV5, "", "Retry", 1, cenkaltiV5Site, nil},
 	{retryGoV4, "", "Do", 0, retryGoSite, nil},
 	{retryGoV4, "", "DoWithData", 0, retryGoSite, nil},
+	{retryGoV5, "Retrier", "Do", 0, retryGoSite, nil},
+	{retryGoV5, "RetrierWithData", "Do", 0, retryGoSite, nil},
 	{goRetry, "", "Do", 2, goRetrySite, nil},
 	{goRetry, "", "DoValue", 2, goRetrySite, nil},
 	{goRetry, "", "Constant", 2, goRetryHelperSite, nil},
@@ -198,13 +201,44 @@ func (a *recogniser) options(args []ast.Expr) []*ast.CallExpr {
 	return out
 }
 
+// retryGoOptions returns the options of a retry-go call and the package:
+// v4's Do(fn, opts...), or v5's retry.New(opts...).Do(fn) with the retrier
+// followed to its constructor (ok false when it cannot be).
+func (a *recogniser) retryGoOptions(call *ast.CallExpr) (opts []*ast.CallExpr, pkg string, ok bool) {
+	fn := typematch.Callee(a.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return nil, "", false
+	}
+	if fn.Pkg().Path() == retryGoV4 {
+		return a.options(call.Args[1:]), retryGoV4, true
+	}
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return nil, "", false
+	}
+	ctor, isCall := ast.Unparen(a.value(sel.X)).(*ast.CallExpr)
+	if !isCall {
+		return nil, "", false
+	}
+	if f := typematch.Callee(a.info, ctor); !typematch.IsFunc(f, retryGoV5, "New") && !typematch.IsFunc(f, retryGoV5, "NewWithData") {
+		return nil, "", false
+	}
+	return a.options(ctor.Args), retryGoV5, true
+}
+
 func retryGoSite(a *recogniser, call *ast.CallExpr, s *Site) {
+	opts, pkg, ok := a.retryGoOptions(call)
+	if !ok {
+		s.Bound = Bound{Kind: Unknown}
+		s.Waits = []Wait{backoffWait(call)}
+		return
+	}
 	s.Bound = Bound{Kind: LibraryDefault, Attempts: 10}
 	var delays []Wait
-	for _, opt := range a.options(call.Args[1:]) {
+	for _, opt := range opts {
 		fn := typematch.Callee(a.info, opt)
 		switch {
-		case typematch.IsFunc(fn, retryGoV4, "Attempts") && len(opt.Args) == 1:
+		case typematch.IsFunc(fn, pkg, "Attempts") && len(opt.Args) == 1:
 			s.Bound = Bound{Kind: Unknown}
 			if n, ok := a.intConst(opt.Args[0]); ok {
 				if n == 0 {
@@ -213,10 +247,10 @@ func retryGoSite(a *recogniser, call *ast.CallExpr, s *Site) {
 					s.Bound = Bound{Kind: Known, Attempts: int(n)}
 				}
 			}
-		case typematch.IsFunc(fn, retryGoV4, "UntilSucceeded"):
+		case typematch.IsFunc(fn, pkg, "UntilSucceeded"):
 			s.Bound = Bound{Kind: Unbounded}
-		case typematch.IsFunc(fn, retryGoV4, "DelayType"), typematch.IsFunc(fn, retryGoV4, "Delay"),
-			typematch.IsFunc(fn, retryGoV4, "MaxDelay"), typematch.IsFunc(fn, retryGoV4, "MaxJitter"):
+		case typematch.IsFunc(fn, pkg, "DelayType"), typematch.IsFunc(fn, pkg, "Delay"),
+			typematch.IsFunc(fn, pkg, "MaxDelay"), typematch.IsFunc(fn, pkg, "MaxJitter"):
 			delays = append(delays, backoffWait(opt))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	retrygo "github.com/avast/retry-go/v4"
+	retrygo5 "github.com/avast/retry-go/v5"
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	"github.com/eapache/go-resiliency/retrier"
@@ -48,6 +49,11 @@ func cenkaltiV5(ctx context.Context) {
 func retryGo() {
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.BackOffDelay)) // want `retry call backs off without jitter \(a delay type without RandomDelay\): clients that failed together retry together; combine it with RandomDelay`
 	_ = retrygo.Do(op, retrygo.DelayType(retrygo.FixedDelay))                        // want `a delay type without RandomDelay`
+}
+
+func retryGoV5() {
+	_ = retrygo5.New(retrygo5.DelayType(retrygo5.BackOffDelay)).Do(op) // want `retry call backs off without jitter \(a delay type without RandomDelay\)`
+	_ = retrygo5.New().Do(op)
 }
 
 func goRetry(ctx context.Context) {

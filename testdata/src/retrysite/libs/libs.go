@@ -7,6 +7,7 @@ import (
 	"time"
 
 	retrygo "github.com/avast/retry-go/v4"
+	retrygo5 "github.com/avast/retry-go/v5"
 	"github.com/cenkalti/backoff/v4"
 	backoff5 "github.com/cenkalti/backoff/v5"
 	"github.com/eapache/go-resiliency/retrier"
@@ -101,4 +102,10 @@ func failsafeGo() {
 	// No retry policy: not a retry.
 	var other failsafe.Policy[any]
 	_ = failsafe.With(other).Run(op)
+}
+
+func retryGoV5() {
+	_ = retrygo5.New(retrygo5.Attempts(4)).Do(op) // want `retry call, up to 4 attempts, waits backoff, runner Do, op op`
+	r := retrygo5.NewWithData[string]()
+	_, _ = r.Do(func() (string, error) { return "", nil }) // want `retry call, the library default of 10 attempts, waits backoff, runner Do`
 }
