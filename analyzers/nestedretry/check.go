@@ -154,10 +154,17 @@ func (c *checker) yields(s *retrysite.Site) bool {
 // callLead describes a call that retries by itself, if call is one.
 func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	fn := typematch.Callee(c.pass.TypesInfo, call)
-	if fn == nil {
-		return lead{}, false
+	a, recv, label := matchAPI(c.pass.TypesInfo, c.table, call, fn)
+	if a == nil && fn == nil {
+		a, recv, label = matchField(c.pass.TypesInfo, c.table, call)
 	}
-	if a, recv, label := matchAPI(c.pass.TypesInfo, c.table, call, fn); a != nil {
+	if a != nil && a.clientArg > 0 {
+		if len(call.Args) < a.clientArg || !isESClient(c.pass.TypesInfo.TypeOf(call.Args[a.clientArg-1])) {
+			return lead{}, false // a transport of unknown retries
+		}
+		recv = call.Args[a.clientArg-1]
+	}
+	if a != nil {
 		cfg, b := c.ev.callConfig(a, call, recv)
 		var bound retrysite.Bound
 		switch {
@@ -180,6 +187,9 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 			bound:  bound,
 			client: &clientCall{api: a, call: call, fn: fn, build: b},
 		}, true
+	}
+	if fn == nil {
+		return lead{}, false
 	}
 	f := c.reaches(fn, yield)
 	if f == nil {

@@ -26,6 +26,9 @@ type api struct {
 	recvSuffix string
 	// anyRecv takes methods of every receiver type (the shape decides).
 	anyRecv bool
+	// clientArg, when > 0, says that the client making the call is argument
+	// clientArg-1 rather than the receiver (esapi's req.Do(ctx, es)).
+	clientArg int
 	// names lists the methods or functions; empty: every one of the shape.
 	names []string
 	shape shape
@@ -54,6 +57,10 @@ const (
 	redisCommand
 	// ctxFirst: an exported method whose first parameter is a context.Context.
 	ctxFirst
+	// funcField: a call of a struct field of a function type declared in the
+	// package, made on a client (go-elasticsearch's es.Search(...), whose
+	// operations are fields of its embedded *esapi.API).
+	funcField
 	// awsV1Operation: a method of a service type embedding aws-sdk-go's
 	// *client.Client, shaped (input *XInput) (*XOutput, error) or
 	// (ctx aws.Context, input *XInput, opts ...request.Option) (*XOutput, error).
@@ -74,6 +81,7 @@ const (
 	restyConfig                           // (*resty.Client).SetRetryCount(n)
 	awsV1Config                           // aws.Config MaxRetries / Retryer on the session and the client
 	awsV1DynamoConfig                     // the same, but DynamoDB replaces any Retryer
+	esConfig                              // elasticsearch.Config DisableRetry / MaxRetries
 	gcsConfig                             // Retryer(...) on a handle, SetRetry(...) on the client
 	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
 )
@@ -144,6 +152,23 @@ var apis = []api{
 		config: gcsConfig,
 	},
 	{
+		// elasticsearch.go: Config.MaxRetries "Default: 3" (retries) on 502,
+		// 503, 504 and network errors; DisableRetry. esapi's operations are
+		// fields of *esapi.API, which the client embeds.
+		label: "go-elasticsearch", pkg: "github.com/elastic/go-elasticsearch/v8/esapi",
+		shape: funcField, attempts: 4, config: esConfig,
+	},
+	{
+		// esapi: req.Do(ctx, transport) with the client as transport.
+		label: "go-elasticsearch", pkg: "github.com/elastic/go-elasticsearch/v8/esapi",
+		recvSuffix: "Request", names: []string{"Do"}, clientArg: 2, attempts: 4, config: esConfig,
+	},
+	{
+		// elasticsearch.go: (*BaseClient).Perform goes through the retrying transport.
+		label: "go-elasticsearch", pkg: "github.com/elastic/go-elasticsearch/v8",
+		recv: []string{"Client"}, names: []string{"Perform"}, attempts: 4, config: esConfig,
+	},
+	{
 		// stripe.go: DefaultMaxNetworkRetries = 2 (retries); services are the
 		// fields of stripe_client.go's Client.
 		label: "stripe-go", pkg: "github.com/stripe/stripe-go/v82",
@@ -158,7 +183,9 @@ var apis = []api{
 }
 
 // methods reports whether the entry is about methods (not package functions).
-func (a *api) methods() bool { return len(a.recv) > 0 || a.recvSuffix != "" || a.anyRecv }
+func (a *api) methods() bool {
+	return a.shape != funcField && (len(a.recv) > 0 || a.recvSuffix != "" || a.anyRecv)
+}
 
 // hasRecv reports whether the entry takes methods called on the type name.
 func (a *api) hasRecv(name string) bool {

@@ -3,6 +3,7 @@ package nestedretry
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -124,6 +125,8 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 		return ev.retryablehttpClient
 	case stripeConfig:
 		return ev.stripeClient
+	case esConfig:
+		return ev.esClient
 	case awsV1Config:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) { return ev.awsV1Client(e, false) }
 	case awsV1DynamoConfig:
@@ -477,6 +480,42 @@ func (ev *evaluator) stripeClient(e ast.Expr, _ []*types.Var) (clientConfig, boo
 				cfg = clientConfig{State: cfgOpaque}
 			}
 		})
+	}
+	return cfg, true
+}
+
+// esClient evaluates elasticsearch.NewClient(cfg) (DisableRetry: true is
+// off; MaxRetries: n > 0 makes n retries) and NewDefaultClient().
+func (ev *evaluator) esClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
+	call, ok := e.(*ast.CallExpr)
+	switch {
+	case !ok:
+		return clientConfig{}, false
+	case ev.isFunc(call, esPkg, "NewDefaultClient"):
+		return clientConfig{}, true
+	case !ev.isFunc(call, esPkg, "NewClient") || len(call.Args) != 1:
+		return clientConfig{}, false
+	}
+	cfg, disabled := clientConfig{}, false
+	ev.structFields(call.Args[0], nil, func(name string, x ast.Expr) {
+		tv := ev.ix.info.Types[x]
+		switch name {
+		case "DisableRetry":
+			if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+				cfg = clientConfig{State: cfgOpaque}
+			} else {
+				disabled = constant.BoolVal(tv.Value)
+			}
+		case "MaxRetries":
+			if n, ok := ev.ix.intConst(x); !ok {
+				cfg = clientConfig{State: cfgOpaque}
+			} else if n > 0 {
+				cfg = attempts(n + 1)
+			}
+		}
+	})
+	if disabled {
+		return clientConfig{State: cfgOff}, true
 	}
 	return cfg, true
 }

@@ -23,7 +23,7 @@
 //     calls and its package functions (5), go-redis commands on *redis.Client,
 //     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
 //     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
-//     reads (no limit but the context), stripe-go service
+//     reads (no limit but the context), go-elasticsearch (4), stripe-go service
 //     calls (3), resty requests whose
 //     client set a retry count, and the clients declared with -clients;
 //   - a call of a function that retries, in the same package or another (known
@@ -48,8 +48,8 @@
 //     New or NewFromConfig; go-redis MaxRetries: -1 (MaxRedirects: -1 for a
 //     cluster client); go-retryablehttp RetryMax = 0, or a Client literal
 //     without it; aws-sdk-go v1 MaxRetries of 0 or client.NoOpRetryer{};
-//     rest MaxRetries(0); storage WithPolicy(RetryNever); stripe
-//     MaxNetworkRetries of 0;
+//     rest MaxRetries(0); storage WithPolicy(RetryNever); elasticsearch
+//     DisableRetry: true; stripe MaxNetworkRetries of 0;
 //   - a retry configuration it cannot read (a retryer of unknown origin,
 //     options passed through a slice): the code leaves the bound open;
 //   - calls before or after a retry site rather than in its attempt;

@@ -170,3 +170,50 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// esPkg declares the client whose calls go through go-elasticsearch's retrying
+// transport.
+const esPkg = "github.com/elastic/go-elasticsearch/v8"
+
+// matchField returns the funcField entry of table that call belongs to, the
+// client it is made on and its label ("elasticsearch.Client.Indices.Create"):
+// a call of a field of a function type of the entry's package, selected
+// through fields from an *elasticsearch.Client.
+func matchField(info *types.Info, table []api, call *ast.CallExpr) (*api, ast.Expr, string) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, ""
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil, nil, ""
+	}
+	ft, ok := types.Unalias(s.Obj().Type()).(*types.Named)
+	if !ok || ft.Obj().Pkg() == nil {
+		return nil, nil, ""
+	}
+	for i := range table {
+		a := &table[i]
+		if a.shape != funcField || !a.hasPkg(ft.Obj().Pkg().Path()) {
+			continue
+		}
+		path := sel.Sel.Name
+		for x := sel.X; ; {
+			if isESClient(info.TypeOf(x)) {
+				return a, x, "elasticsearch.Client." + path
+			}
+			inner, ok := ast.Unparen(x).(*ast.SelectorExpr)
+			if !ok || info.Selections[inner] == nil || info.Selections[inner].Kind() != types.FieldVal {
+				return nil, nil, ""
+			}
+			path = inner.Sel.Name + "." + path
+			x = inner.X
+		}
+	}
+	return nil, nil, ""
+}
+
+// isESClient reports whether t is an *elasticsearch.Client.
+func isESClient(t types.Type) bool {
+	return t != nil && typematch.IsNamed(typematch.Deref(t), esPkg, "Client")
+}
