@@ -85,7 +85,7 @@ func TestFixesCompileE2E(t *testing.T) {
 	if err := os.WriteFile(gomod, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	fixCycle(t, dir, env, []string{"./..."}, nil)
 }
 
