@@ -258,6 +258,7 @@ func run(args []string) error {
 			}
 		}
 		report(in, cs, samples)
+		printLoad()
 	}
 	return nil
 }
@@ -389,6 +390,18 @@ func printMachine() {
 	}
 	goVersion, _ := exec.Command("go", "env", "GOVERSION").Output()
 	fmt.Printf("machine: %s/%s, %d CPUs (%s), %s\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), model, strings.TrimSpace(string(goVersion)))
+	printLoad()
+}
+
+// printLoad prints the load average: above the number of CPUs, other work
+// competes for them and wall times stretch (CPU times much less).
+func printLoad() {
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fields := strings.Fields(string(data))
+		if len(fields) >= 3 {
+			fmt.Printf("load average: %s %s %s\n", fields[0], fields[1], fields[2])
+		}
+	}
 }
 
 func tail(b []byte) string {
