@@ -21,6 +21,7 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 		cond, post ast.Node
 		bound      = Bound{Kind: Unknown}
 		counter    types.Object
+		boundParam *types.Var
 	)
 	switch s := stmt.(type) {
 	case *ast.ForStmt:
@@ -28,7 +29,7 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 		if s.Cond != nil {
 			cond = s.Cond
 		}
-		bound, counter = a.forBound(s)
+		bound, counter, boundParam = a.forBound(s)
 	case *ast.RangeStmt:
 		body = s.Body
 		t := a.info.TypeOf(s.X)
@@ -89,7 +90,7 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 	if bound.Kind == Unknown && stmtIsFor(stmt) {
 		bound = a.bodyBound(stmt.(*ast.ForStmt), att.call)
 	}
-	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call}, nil
+	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call, boundParam: boundParam}, nil
 }
 
 func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }
@@ -347,10 +348,14 @@ func (a *recogniser) waitOnlyRange(s *ast.RangeStmt) (int, bool) {
 
 // forBound reads a three-clause loop's attempt bound: for i := 0; i < N; i++.
 // It also returns the counter variable.
-func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object) {
+//
+// When the limit is a parameter in the canonical shape (for i := 0; i < n;
+// i++, or i := 1; i <= n), it returns that parameter too: a runner's callers
+// then know the bound from their argument.
+func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object, *types.Var) {
 	counter := a.counter(s)
 	if s.Cond == nil {
-		return Bound{Kind: Unknown}, counter // decided by bodyBound
+		return Bound{Kind: Unknown}, counter, nil // decided by bodyBound
 	}
 	if counter != nil {
 		start, okStart := a.initValue(s, counter)
@@ -368,7 +373,12 @@ func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object) {
 			}
 			lim, ok := a.intConst(y)
 			if !ok || !okStart {
-				return Bound{Kind: Unknown}, counter
+				var param *types.Var
+				if v, isVar := identObj(a.info, y).(*types.Var); isVar && isParam(v) && okStart &&
+					(start == 0 && op == token.LSS || start == 1 && op == token.LEQ) {
+					param = v
+				}
+				return Bound{Kind: Unknown}, counter, param
 			}
 			n := int64(-1)
 			switch op {
@@ -387,12 +397,12 @@ func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object) {
 				}
 			}
 			if n > 0 {
-				return Bound{Kind: Known, Attempts: int(n)}, counter
+				return Bound{Kind: Known, Attempts: int(n)}, counter, nil
 			}
-			return Bound{Kind: Unknown}, counter
+			return Bound{Kind: Unknown}, counter, nil
 		}
 	}
-	return Bound{Kind: Unknown}, counter
+	return Bound{Kind: Unknown}, counter, nil
 }
 
 // bodyBound decides the bound of a loop without a counted condition: a

@@ -17,6 +17,10 @@ type RunnerFact struct {
 	Param int
 	// Bound is the most attempts the runner makes.
 	Bound Bound
+	// AttemptsParam is the index of the parameter that holds the number of
+	// attempts (func retrying(ctx, attempts int, op ...)), or -1: a call with
+	// a constant there has that bound.
+	AttemptsParam int
 	// Waits says whether the runner's waits are randomised (Opaque when it
 	// cannot be told, or when it does not wait).
 	Waits Randomness
@@ -25,6 +29,9 @@ type RunnerFact struct {
 func (*RunnerFact) AFact() {}
 func (f *RunnerFact) String() string {
 	waits := map[Randomness]string{Opaque: "waits unknown", Random: "jittered", Fixed: "fixed waits"}[f.Waits]
+	if f.AttemptsParam >= 0 {
+		return fmt.Sprintf("runner(op %d, %s, attempts param %d, %s)", f.Param, f.Bound, f.AttemptsParam, waits)
+	}
 	return fmt.Sprintf("runner(op %d, %s, %s)", f.Param, f.Bound, waits)
 }
 
@@ -43,13 +50,14 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 		if len(params) == 0 {
 			continue
 		}
-		var p = -1
+		var p, ap = -1, -1
 		switch s.Kind {
 		case Loop:
 			// The parameter must be the attempt, not a logger called
 			// between attempts.
 			if s.Func == decl && s.Call != nil {
 				p = a.callsParam(s.Call, params)
+				ap = paramIndex(a.info, decl, s.boundParam)
 			}
 		case LibraryCall:
 			if call, ok := s.Node.(*ast.CallExpr); ok {
@@ -59,7 +67,7 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 		if p < 0 {
 			continue
 		}
-		own[fn] = &RunnerFact{Param: p, Bound: s.Bound, Waits: a.siteWaits(s)}
+		own[fn] = &RunnerFact{Param: p, Bound: s.Bound, AttemptsParam: ap, Waits: a.siteWaits(s)}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -75,7 +83,13 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 			}
 			params := funcParams(a.info, c.decl)
 			if p := a.opParam(c.call, inner.Param, params); p >= 0 {
-				own[fn] = &RunnerFact{Param: p, Bound: inner.Bound, Waits: inner.Waits}
+				f := &RunnerFact{Param: p, Bound: a.callBound(c.call, inner), AttemptsParam: -1, Waits: inner.Waits}
+				if inner.AttemptsParam >= 0 && inner.AttemptsParam < len(c.call.Args) {
+					if v, ok := identObj(a.info, c.call.Args[inner.AttemptsParam]).(*types.Var); ok {
+						f.AttemptsParam = paramIndex(a.info, c.decl, v)
+					}
+				}
+				own[fn] = f
 				changed = true
 			}
 		}
@@ -90,9 +104,40 @@ func (a *recogniser) runnerCall(c callAt, own map[*types.Func]*RunnerFact) *Site
 	if f == nil || f.Param >= len(c.call.Args) {
 		return nil
 	}
-	s := &Site{Kind: RunnerCall, Node: c.call, Runner: fn, Func: c.fn, Bound: f.Bound}
+	s := &Site{Kind: RunnerCall, Node: c.call, Runner: fn, Func: c.fn, Bound: a.callBound(c.call, f)}
 	s.Attempt, s.Operation = a.operation(c.call.Args[f.Param])
 	return s
+}
+
+// callBound is the bound of a call to a runner: its constant attempts
+// argument, or the runner's own bound.
+func (a *recogniser) callBound(call *ast.CallExpr, f *RunnerFact) Bound {
+	if f.AttemptsParam >= 0 && f.AttemptsParam < len(call.Args) {
+		if n, ok := a.intConst(call.Args[f.AttemptsParam]); ok && n > 0 {
+			return Bound{Kind: Known, Attempts: int(n)}
+		}
+	}
+	return f.Bound
+}
+
+// paramIndex returns the index of parameter v of decl, or -1.
+func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
+	if v == nil {
+		return -1
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if info.Defs[name] == v {
+				return i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return -1
 }
 
 func (a *recogniser) runnerFact(fn *types.Func, own map[*types.Func]*RunnerFact) *RunnerFact {

@@ -125,6 +125,9 @@ type Site struct {
 	// failure sends the loop around again (err := op(), resp, err :=
 	// c.Do(req), tryLock()). Nil for other kinds.
 	Call *ast.CallExpr
+
+	// boundParam is the parameter that holds a loop's attempt count, if any.
+	boundParam *types.Var
 }
 
 // Contains reports whether pos lies in the site's attempt.

@@ -93,3 +93,19 @@ func Logged(logf func(string)) error { // want Logged:`retries\(up to 3 attempts
 	}
 	return ErrGiveUp
 }
+
+// Retrying takes the number of attempts from its caller.
+func Retrying(ctx context.Context, attempts int, op func() error) error { // want Retrying:`runner\(op 2, an unknown number of attempts, attempts param 1, waits unknown\)` Retrying:`retries\(an unknown number of attempts\)`
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = op(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Twice forwards with a constant count.
+func Twice(ctx context.Context, op func() error) error { // want Twice:`runner\(op 1, up to 2 attempts, waits unknown\)` Twice:`retries\(up to 2 attempts\)`
+	return Retrying(ctx, 2, op)
+}
