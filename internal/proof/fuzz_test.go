@@ -152,11 +152,7 @@ func (e *fuzzEnv) check(t *testing.T, src []byte) {
 	}
 	diags, err := analyze(u, analyzers.All())
 	if err != nil {
-		var p *panicError
-		if errors.As(err, &p) {
-			t.Fatalf("%v\ninput:\n%s", p, src)
-		}
-		t.Fatalf("%v\ninput:\n%s", err, src)
+		t.Fatalf("%v\ninput:\n%s", err, src) // a panic's stack included
 	}
 	p := make(plan)
 	for a, ds := range diags {
