@@ -2,9 +2,24 @@
 // analyzers that ask: nojitter, nestedretry and unkeyedpost take its Result
 // through Requires/ResultOf, so no analyzer walks the files for loops itself.
 //
-// A retry site is a loop that re-runs an attempt after it fails, or the
-// operation handed to a retry runner (a known library's, or one of the
-// user's own). Functions that contain a site are exported as RetriesFacts.
+// A retry site is a loop that re-runs an attempt after it fails and leaves
+// when it succeeds (Loop), the operation handed to a known retry library
+// (LibraryCall), or the operation handed to a retry runner of the user's own
+// (RunnerCall). Loops that look alike but do not retry (over a collection,
+// pollers and workers that wait whatever happens, rate-limited workers,
+// poll-until-ready loops that end on error) are not sites; the ones among them
+// that wait are listed as Result.Periodic.
+//
+// Facts carry what other packages need: RetriesFact (a function contains a
+// site, with its bound), RunnerFact (a function is a retry runner: its
+// operation and attempts parameters, bound and waits), WaitsFact (a function
+// waits for its duration argument) and RandomFact (a function returns a
+// randomised duration).
+//
+// There is no early exit on imports: an immediate retry loop needs no import
+// at all, and its RetriesFact is what lets another package see that a call
+// retries. Library calls are looked for only in packages that import a
+// library; runner calls are found through facts, per call.
 package retrysite
 
 import (
@@ -90,9 +105,6 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return res, nil
 	}
-	// Library calls are possible only in a package that imports a library
-	// (or a package with facts, checked per call); loops need no import at
-	// all: an immediate retry loop uses nothing but the language.
 	libraries := typematch.Imports(a.pkg, libraryPaths()...)
 
 	var (
