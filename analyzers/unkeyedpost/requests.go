@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -145,7 +146,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 		return // not kept in a variable: not followed
 	}
 	f := &followed{}
-	if !c.follow(req, f, 0) || !f.retried {
+	if !c.follow(req, call.End(), f, 0) || !f.retried {
 		return // handed to code the analysis cannot see (it may set a key), or not retried
 	}
 	sends, writes, r := f.sends, f.writes, f.by
@@ -173,17 +174,25 @@ type followed struct {
 	retried bool
 }
 
-// follow gathers the sends of and header writes on the request held by req,
-// and through retryablehttp.FromRequest(req) the request that wraps it (the
-// two share the header map). It reports false for a use it cannot judge.
-func (c *checker) follow(req *types.Var, f *followed, depth int) bool {
+// follow gathers the sends of and header writes on the request held by req
+// between the point it was given it and the next assignment to it (a
+// variable reused for another request holds another request), and through retryablehttp.FromRequest(req)
+// the request that wraps it (the two share the header map). It reports false
+// for a use it cannot judge.
+func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int) bool {
 	for _, ref := range c.refs(req) {
+		if ref.Node().Pos() < from {
+			continue
+		}
+		if ref.ParentEdgeKind() == edge.AssignStmt_Lhs {
+			break // a new value: what follows is another request
+		}
 		u, ok := c.requestUse(ref)
 		if !ok {
 			return false
 		}
 		if u.wrapped != nil {
-			if depth > 0 || !c.follow(u.wrapped, f, depth+1) {
+			if depth > 0 || !c.follow(u.wrapped, ref.Node().End(), f, depth+1) {
 				return false
 			}
 			continue
@@ -237,8 +246,8 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 	info := c.pass.TypesInfo
 	parent := ref.Parent()
 	switch ek, _ := ref.ParentEdge(); ek {
-	case edge.AssignStmt_Lhs, edge.BinaryExpr_X, edge.BinaryExpr_Y:
-		return u, true // a new value, a nil check
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+		return u, true // a nil check
 	case edge.CallExpr_Args:
 		call := parent.Node().(*ast.CallExpr)
 		fn := typematch.Callee(info, call)

@@ -305,3 +305,29 @@ func keyAfterSend(ctx context.Context, u, key string) error { // want keyAfterSe
 	}
 	return errFailed
 }
+
+// One variable, two requests: the POST sent once before is not the PUT
+// retried after.
+func reusedVariable(ctx context.Context, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	req, err = http.NewRequestWithContext(ctx, http.MethodPut, u, nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 3; i++ {
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
