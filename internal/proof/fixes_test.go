@@ -70,12 +70,27 @@ func TestFixesCompileE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets the fixed module")
 	}
+	fixCycle(t, moduleCopy(t, "e2e"), moduleEnv(), []string{"./..."}, nil)
+}
+
+// TestFixesCompileRealLibs does the same on a copy of testdata/reallibs, so
+// that the fixes compile against the real SDKs, not only against the stubs.
+func TestFixesCompileRealLibs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and vets the fixed module")
+	}
+	fixCycle(t, moduleCopy(t, "reallibs"), moduleEnv(), []string{"./..."}, nil)
+}
+
+// moduleCopy copies the module testdata/name to a temporary directory, its
+// replace directive still reaching this module.
+func moduleCopy(t *testing.T, name string) string {
+	t.Helper()
 	root := moduleRoot(t)
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", "e2e"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", name))); err != nil {
 		t.Fatal(err)
 	}
-	// The copy's replace directive must still reach this module.
 	gomod := filepath.Join(dir, "go.mod")
 	data, err := os.ReadFile(gomod)
 	if err != nil {
@@ -85,8 +100,13 @@ func TestFixesCompileE2E(t *testing.T) {
 	if err := os.WriteFile(gomod, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	fixCycle(t, dir, env, []string{"./..."}, nil)
+	return dir
+}
+
+// moduleEnv is the go command's environment for a module copy: read-only
+// against its go.sum, so nothing is downloaded.
+func moduleEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 }
 
 // A finding is one diagnostic, once (a file in a package and in its test
