@@ -86,6 +86,33 @@ func (c *Client) Notify(ctx context.Context, event string) error {
 	return errUnavailable
 }
 
+// post sends body to path with key as its idempotency key.
+func (c *Client) post(ctx context.Context, path, body, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+path, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set(retry.IdempotencyKeyHeader, key)
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Payout hands post a key made on every attempt: each retry is a new payout.
+func (c *Client) Payout(ctx context.Context, accountID string, cents int64) error {
+	body := fmt.Sprintf(`{"account":%q,"amount":%d}`, accountID, cents)
+	for attempt := 0; attempt < 3; attempt++ {
+		err := c.post(ctx, "/payouts", body, retry.NewIdempotencyKey()) // want `idempotency key is made anew on every attempt of this retry loop`
+		if err == nil {
+			return nil
+		}
+		time.Sleep(retry.FullJitter(time.Second))
+	}
+	return errUnavailable
+}
+
 // Capture does it right: one key, derived from the order, on every attempt.
 func (c *Client) Capture(ctx context.Context, orderID string) error {
 	key := "capture-" + orderID
