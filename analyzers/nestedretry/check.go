@@ -235,10 +235,10 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 // directly.
 func (c *checker) exportFacts() {
 	for _, fn := range c.ix.funcs {
-		if !fn.Exported() {
-			continue
-		}
 		d := c.ix.decls[fn]
+		if !fn.Exported() || c.inTest(d) {
+			continue // unexported, or test code: no other package calls it
+		}
 		if f := c.reaches(fn, false); f != nil {
 			if g := c.reaches(fn, true); !f.same(g) {
 				f.DoYields, f.UnderDo = true, g
@@ -286,7 +286,7 @@ func (c *checker) report() {
 		if s == nil || s.Node == nil || s.Attempt == nil || len(c.res.Enclosing(s.Node.Pos())) > 0 {
 			continue
 		}
-		if s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 {
+		if s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 || c.inTest(s.Node) {
 			continue
 		}
 		for _, l := range c.leadsIn(s.Attempt, c.yields(s)) {
@@ -300,6 +300,14 @@ func (c *checker) report() {
 			r.Report(d)
 		}
 	}
+}
+
+// inTest reports whether n is in a _test.go file, whose retry loops wait for
+// test fixtures (eventual consistency, a container starting) rather than
+// multiply a production request.
+func (c *checker) inTest(n ast.Node) bool {
+	tf := c.pass.Fset.File(n.Pos())
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
 // message says what multiplies, and how much:

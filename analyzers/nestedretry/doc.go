@@ -62,7 +62,9 @@
 //     compare-and-swap loop far more often than a retry);
 //   - database/sql, whose bad-connection retries only replace a dead pooled
 //     connection and cannot be turned off, and the standard library in
-//     general.
+//     general;
+//   - retry sites in _test.go files, which wait for test fixtures rather
+//     than multiply a production request.
 //
 // An option that raises the attempts is reported with its figure, and
 // RetryMaxAttempts = 0 is reported too: it means "the default", not "off".
