@@ -153,8 +153,9 @@ func (c *checker) setFactor(culprit ast.Node, field, value string) *analysis.Sug
 		if t == nil {
 			return nil
 		}
-		if _, ok := typematch.Deref(t).Underlying().(*types.Struct); !ok {
-			return nil
+		st, ok := typematch.Deref(t).Underlying().(*types.Struct)
+		if !ok || !hasField(st, field) {
+			return nil // e.g. a ZeroBackOff or ConstantBackOff: no knob to turn
 		}
 		text := field + ": " + value
 		pos := n.Lbrace + 1
@@ -168,4 +169,14 @@ func (c *checker) setFactor(culprit ast.Node, field, value string) *analysis.Sug
 		return &analysis.SuggestedFix{Message: msg, TextEdits: []analysis.TextEdit{{Pos: pos, End: pos, NewText: []byte(text)}}}
 	}
 	return nil
+}
+
+// hasField reports whether st has a field named name.
+func hasField(st *types.Struct, name string) bool {
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return true
+		}
+	}
+	return false
 }

@@ -41,6 +41,13 @@ func cenkaltiConstant() {
 	_ = backoff.Retry(op, backoff.NewConstantBackOff(time.Second)) // want `retry call backs off without jitter \(a ConstantBackOff\): clients that failed together retry together; use an ExponentialBackOff`
 }
 
+// Literals of the backoffs that have no jitter knob: reported, with no fix
+// (the struct has no RandomizationFactor field to set).
+func cenkaltiKnoblessLiterals() {
+	_ = backoff.Retry(op, &backoff.ZeroBackOff{})                          // want `retry call backs off without jitter \(a ZeroBackOff\)`
+	_ = backoff.Retry(op, &backoff.ConstantBackOff{Interval: time.Second}) // want `retry call backs off without jitter \(a ConstantBackOff\)`
+}
+
 func cenkaltiV5(ctx context.Context) {
 	b := &backoff5.ExponentialBackOff{InitialInterval: time.Second, RandomizationFactor: 0} // want `retry call backs off without jitter \(RandomizationFactor 0\)`
 	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithBackOff(b))
