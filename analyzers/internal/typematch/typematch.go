@@ -51,7 +51,7 @@ func IsNamed(t types.Type, pkgPath, name string) bool {
 // IsVar reports whether obj is the package-level variable pkgPath.name.
 func IsVar(obj types.Object, pkgPath, name string) bool {
 	v, ok := obj.(*types.Var)
-	return ok && !v.IsField() && v.Name() == name && v.Pkg() != nil && v.Pkg().Path() == pkgPath &&
+	return ok && v != nil && !v.IsField() && v.Name() == name && v.Pkg() != nil && v.Pkg().Path() == pkgPath &&
 		v.Parent() == v.Pkg().Scope()
 }
 

@@ -1,0 +1,37 @@
+package typematch
+
+import (
+	"go/types"
+	"testing"
+)
+
+// Callee returns a *types.Func that may be nil; stored in a types.Object it
+// is a typed nil, which the matchers must reject rather than dereference.
+func TestTypedNilObjects(t *testing.T) {
+	var fn *types.Func
+	var v *types.Var
+	if IsFunc(fn, "time", "Sleep") {
+		t.Error("IsFunc matched a nil *types.Func")
+	}
+	if IsMethod(fn, "net/http", "Client", "Do") {
+		t.Error("IsMethod matched a nil *types.Func")
+	}
+	if IsVar(v, "net/http", "DefaultClient") {
+		t.Error("IsVar matched a nil *types.Var")
+	}
+}
+
+func TestMatchers(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	sig := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	f := types.NewFunc(0, pkg, "Do", sig)
+	if !IsFunc(f, "example.com/p", "Do") || IsFunc(f, "example.com/q", "Do") || IsFunc(f, "example.com/p", "Done") {
+		t.Error("IsFunc does not match by package path and name")
+	}
+	named := types.NewNamed(types.NewTypeName(0, pkg, "Client", nil), types.NewStruct(nil, nil), nil)
+	recv := types.NewVar(0, pkg, "c", types.NewPointer(named))
+	m := types.NewFunc(0, pkg, "Get", types.NewSignatureType(recv, nil, nil, nil, nil, false))
+	if !IsMethod(m, "example.com/p", "Client", "Get") || IsMethod(m, "example.com/p", "Other", "Get") || IsMethod(f, "example.com/p", "Client", "Do") {
+		t.Error("IsMethod does not match a pointer-receiver method by its named type")
+	}
+}
