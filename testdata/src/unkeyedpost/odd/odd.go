@@ -9,8 +9,8 @@ import (
 	web "net/http"
 	"time"
 
-	. "github.com/hashicorp/go-retryablehttp"
 	"github.com/go-resty/resty/v2"
+	. "github.com/hashicorp/go-retryablehttp"
 )
 
 var errFailed = errors.New("failed")
