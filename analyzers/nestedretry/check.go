@@ -82,15 +82,17 @@ type clientCall struct {
 	build *build
 }
 
-// leadsIn returns the leads in node, in source order. With yield, node runs
+// leadsIn returns the leads in body, in source order. With yield, body runs
 // under an outer retry.Do of retrylint's retry package, where an inner
-// retry.Do on the same context makes a single attempt.
-func (c *checker) leadsIn(node ast.Node, yield bool) []lead {
+// retry.Do on the same context makes a single attempt. A nil body (a runner
+// call whose operation is not a literal of this package, a function declared
+// without one) has none.
+func (c *checker) leadsIn(body *ast.BlockStmt, yield bool) []lead {
 	var leads []lead
-	if node == nil {
+	if body == nil {
 		return nil
 	}
-	ast.Inspect(node, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if s := c.sites[n]; s != nil && !spin(s) {
 			if l, ok := c.siteLead(s, yield); ok {
 				leads = append(leads, l)

@@ -88,3 +88,9 @@ func TestAWSv1(t *testing.T) {
 func TestRetrylintDo(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/owndo/store", "nestedretry/owndo/app")
 }
+
+// A runner call whose operation is a function value has no attempt body in
+// the package; layers through it are still counted.
+func TestFuncValueOperation(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/funcvalue")
+}
