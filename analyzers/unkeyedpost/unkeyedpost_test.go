@@ -77,3 +77,9 @@ func TestHeadersFlagRejectsBadNames(t *testing.T) {
 func TestOdd(t *testing.T) {
 	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/odd")
 }
+
+// TestSites proves a named operation handed to a retry library and a
+// function literal handed to a retry helper of the user's own are attempts.
+func TestSites(t *testing.T) {
+	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/sites")
+}
