@@ -134,7 +134,8 @@ func (c *checker) onlyReads(u *varUses) bool {
 }
 
 // httpClient returns how an *http.Client retries: only one made by a
-// retrying go-retryablehttp client's StandardClient() does.
+// retrying go-retryablehttp client's StandardClient(), or one whose Transport
+// is a retryablehttp.RoundTripper (its Client, or NewClient() when nil), does.
 func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
@@ -142,6 +143,15 @@ func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
 		fn := typematch.Callee(info, e)
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(fn, retryablePath, "Client", "StandardClient") {
 			return c.retryableClient(sel.X)
+		}
+	case *ast.UnaryExpr:
+		return c.httpClient(e.X)
+	case *ast.CompositeLit:
+		if !typematch.IsNamed(info.TypeOf(e), httpPath, "Client") {
+			return selfRetry{}, false
+		}
+		if rt := fieldOf(e, "Transport"); rt != nil {
+			return c.roundTripper(rt)
 		}
 	case *ast.Ident:
 		v := c.varOf(e)
@@ -158,6 +168,33 @@ func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
 		return c.httpClient(u.defs[0])
 	}
 	return selfRetry{}, false
+}
+
+// roundTripper returns how a go-retryablehttp RoundTripper literal retries.
+func (c *checker) roundTripper(e ast.Expr) (selfRetry, bool) {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
+		e = u.X
+	}
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || !typematch.IsNamed(c.pass.TypesInfo.TypeOf(lit), retryablePath, "RoundTripper") {
+		return selfRetry{}, false
+	}
+	if client := fieldOf(lit, "Client"); client != nil {
+		return c.retryableClient(client)
+	}
+	return retryable(retryableDefaultMax), true // a nil Client: NewClient()
+}
+
+// fieldOf returns the value of a keyed field of a struct literal, or nil.
+func fieldOf(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }
 
 // restyClient returns how a *resty.Client (v2) retries: once SetRetryCount(n)

@@ -26,7 +26,8 @@
 //     or a retry-library call, found by the shared retrysite analyzer), or
 //     through a client that retries by itself: a go-retryablehttp client
 //     (RetryMax 4 by default, POST included) unless RetryMax = 0 is visible,
-//     its StandardClient(), or a resty client with SetRetryCount(n > 0);
+//     its StandardClient() or an http.Client over its RoundTripper, or a
+//     resty client with SetRetryCount(n > 0);
 //   - without a key: no header of the key list set on it before it is sent,
 //     by Header.Set, Header.Add, a map index assignment, an http.Header
 //     literal, or resty's SetHeader/SetHeaders.

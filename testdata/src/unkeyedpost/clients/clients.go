@@ -222,3 +222,24 @@ func fromRequestKeyed(ctx context.Context, u, orderID string) error { // want fr
 	}
 	return resp.Body.Close()
 }
+
+// A standard client over go-retryablehttp's RoundTripper retries too.
+func roundTripper(u string) error {
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: &retryablehttp.RoundTripper{}}
+	resp, err := hc.PostForm(u, nil) // want `POST by \(\*http.Client\).PostForm is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts\)`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func roundTripperNoRetries(u string) error {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 0
+	hc := &http.Client{Transport: &retryablehttp.RoundTripper{Client: rc}}
+	resp, err := hc.Post(u, "text/plain", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
