@@ -48,7 +48,9 @@
 // Precision comes first. It stays quiet for GET, HEAD, OPTIONS, TRACE, PUT
 // and DELETE; for "post" in lower case (methods are case-sensitive, and
 // servers do not take it for POST); for a method that is not a constant; for
-// a POST sent once (a loop over orders sends each once); for a key that comes
+// a POST sent once (a loop over orders sends each once; a retry loop that
+// leaves right after the POST, by return, break or panic with no continue on
+// the way, retries only what comes before it); for a key that comes
 // from outside the attempt (a parameter, a value made before the loop, one
 // derived from an order id); for a header name that is not a constant; for a
 // request, header map or client handed to code it cannot see (which may set

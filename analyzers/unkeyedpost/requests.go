@@ -106,14 +106,16 @@ func (r retrier) String() string {
 	return r.client.String()
 }
 
-// siteOf returns the retrier for a request sent at pos inside a retry
-// site's attempt.
-func (c *checker) siteOf(pos ast.Node) (retrier, bool) {
-	sites := c.sites.Enclosing(pos.Pos())
-	if len(sites) == 0 {
-		return retrier{}, false
+// siteOf returns the retrier for a request sent by the call send inside a
+// retry site's attempt: the innermost site that may send it again.
+func (c *checker) siteOf(send ast.Node) (retrier, bool) {
+	sites := c.sites.Enclosing(send.Pos())
+	for i := len(sites) - 1; i >= 0; i-- {
+		if !c.sentOnce(send, sites[i]) {
+			return retrier{site: sites[i]}, true
+		}
 	}
-	return retrier{site: sites[len(sites)-1]}, true
+	return retrier{}, false
 }
 
 // direct handles a call that sends a POST itself (Post, PostForm): no header

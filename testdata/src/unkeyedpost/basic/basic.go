@@ -331,3 +331,51 @@ func reusedVariable(ctx context.Context, u string) error {
 	}
 	return errFailed
 }
+
+func token() (string, error) { return "", nil }
+
+// The loop retries getting a token; the POST after it is sent once.
+func postAfterRetriedStep(u string) error {
+	for i := 0; i < 3; i++ {
+		if _, err := token(); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp, err := http.Post(u, "text/plain", nil)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	return errFailed
+}
+
+// The same, leaving by break.
+func postThenBreak(u string) (err error) {
+	for i := 0; i < 3; i++ {
+		if _, err = token(); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		var resp *http.Response
+		resp, err = http.Post(u, "text/plain", nil)
+		if err == nil {
+			resp.Body.Close()
+		}
+		break
+	}
+	return err
+}
+
+// A continue after the POST goes around again, before the return: retried.
+func postThenContinue(u string) error {
+	for i := 0; i < 3; i++ {
+		resp, err := http.Post(u, "text/plain", nil) // want `POST by http.Post is retried by a retry loop`
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return errFailed
+}
