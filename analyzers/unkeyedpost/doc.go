@@ -55,7 +55,7 @@
 // derived from an order id); for a header name that is not a constant; for a
 // request, header map or client handed to code it cannot see (which may set
 // a key or turn retries off); for a go-retryablehttp or resty client it did
-// not see made; for this project's retry.NewClient and retry.Transport,
+// not see made, as a client that retries by itself; for this project's retry.NewClient and retry.Transport,
 // which refuse to retry an unkeyed POST; for stripe-go, which adds keys
 // itself; and in _test.go files, whose retries hit a stub server.
 //
@@ -63,10 +63,12 @@
 // made once before the retry site (key := retry.NewIdempotencyKey(), the
 // runtime library imported under a name that does not clash) and set on
 // every attempt right after it is built and its error checked
-// (req.Header.Set(retry.IdempotencyKeyHeader, key)); a request built once,
-// or a resty request, gets a key where it is built. A key made inside the
-// attempt is moved before the site, when the expression uses nothing
-// declared inside it. http.Post and PostForm cannot carry a header, so they
+// (req.Header.Set(retry.IdempotencyKeyHeader, key)); a request built once
+// and sent again (before a loop, or by a client that retries by itself) gets
+// a key made where it is built; a resty chain gets .SetHeader(...) before its
+// Post. A key made inside the attempt is moved before the site, when the
+// expression uses nothing declared inside it; two requests in one attempt get
+// two keys. http.Post and PostForm cannot carry a header, so they
 // get no automatic fix: the message says to build the request with
 // NewRequestWithContext and a key.
 package unkeyedpost
