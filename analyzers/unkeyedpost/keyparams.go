@@ -79,6 +79,38 @@ func (c *checker) keyArgs(call *ast.CallExpr, local map[*types.Func][]int) {
 	}
 }
 
+// madeOnce reports whether the making mk inside the attempt of site is the
+// lazy making of a key kept outside it: if key == "" { key = uuid.NewString() },
+// which makes it on the first attempt only.
+func (c *checker) madeOnce(mk *ast.CallExpr, site *retrysite.Site) bool {
+	cur, ok := c.cursorOf(mk)
+	if !ok {
+		return false
+	}
+	var v *types.Var
+	for anc := range cur.Enclosing((*ast.AssignStmt)(nil), (*ast.IfStmt)(nil), (*ast.FuncLit)(nil)) {
+		switch n := anc.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if v != nil || len(n.Lhs) != 1 {
+				return false
+			}
+			if v = c.varOf(n.Lhs[0]); v == nil || within(&ast.Ident{NamePos: v.Pos()}, site.Node) {
+				return false // a variable of the attempt is made anew each time
+			}
+		case *ast.IfStmt:
+			if v != nil && within(n, site.Attempt) && c.mentions(n.Cond, v) {
+				return true
+			}
+		}
+		if anc.Node() == site.Attempt {
+			break
+		}
+	}
+	return false
+}
+
 // freshKey reports the key written by w when its value is made inside the
 // attempt of a retry site that holds the write.
 func (c *checker) freshKey(w headerWrite) {
@@ -97,7 +129,7 @@ func (c *checker) freshKey(w headerWrite) {
 			break
 		}
 	}
-	if site == nil {
+	if site == nil || c.madeOnce(mk, site) {
 		return
 	}
 	c.report(analysis.Diagnostic{

@@ -152,3 +152,43 @@ func stableInside(ctx context.Context, c *http.Client, u, orderID string) error 
 func notRetried(ctx context.Context, c *http.Client, u string) error {
 	return send(ctx, c, u, keys.New())
 }
+
+// A key kept outside the loop and made on the first attempt only.
+func lazyKey(ctx context.Context, c *http.Client, u string) error {
+	var key string
+	for i := 0; i < 3; i++ {
+		if key == "" {
+			key = uuid.NewString()
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// Kept outside the loop, but made again on every attempt.
+func keptButRemade(ctx context.Context, c *http.Client, u string) error {
+	var key string
+	for i := 0; i < 3; i++ {
+		key = uuid.NewString() // want `idempotency key is made anew on every attempt`
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
