@@ -1,10 +1,12 @@
 package unkeyedpost
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -305,4 +307,65 @@ func (c *checker) keyWrites(cur inspector.Cursor) {
 			c.freshKey(w)
 		}
 	}
+}
+
+// madeOnce reports whether the making mk inside the attempt of site is the
+// lazy making of a key kept outside it: if key == "" { key = uuid.NewString() },
+// which makes it on the first attempt only.
+func (c *checker) madeOnce(mk *ast.CallExpr, site *retrysite.Site) bool {
+	cur, ok := c.cursorOf(mk)
+	if !ok {
+		return false
+	}
+	var v *types.Var
+	for anc := range cur.Enclosing((*ast.AssignStmt)(nil), (*ast.IfStmt)(nil), (*ast.FuncLit)(nil)) {
+		switch n := anc.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if v != nil || len(n.Lhs) != 1 {
+				return false
+			}
+			if v = c.varOf(n.Lhs[0]); v == nil || within(&ast.Ident{NamePos: v.Pos()}, site.Node) {
+				return false // a variable of the attempt is made anew each time
+			}
+		case *ast.IfStmt:
+			if v != nil && within(n, site.Attempt) && c.mentions(n.Cond, v) {
+				return true
+			}
+		}
+		if anc.Node() == site.Attempt {
+			break
+		}
+	}
+	return false
+}
+
+// freshKey reports the key written by w when its value is made inside the
+// attempt of a retry site that holds the write.
+func (c *checker) freshKey(w headerWrite) {
+	sites := c.sites.Enclosing(w.node.Pos())
+	if len(sites) == 0 {
+		return
+	}
+	mk := c.fresh.expr(w.value)
+	if mk == nil {
+		return
+	}
+	var site *retrysite.Site // the outermost site whose attempt makes the key
+	for _, s := range sites {
+		if s.Contains(mk.Pos()) {
+			site = s
+			break
+		}
+	}
+	if site == nil || c.madeOnce(mk, site) {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: mk.Pos(), End: mk.End(),
+		Message: fmt.Sprintf("idempotency key is made anew on every attempt of this %s: the server sees each retry as a new operation; make it once before the %s",
+			site.Kind, site.Kind),
+		SuggestedFixes: c.moveFix(w, mk, site),
+	})
 }
