@@ -352,9 +352,9 @@ func (c *checker) freshKey(w headerWrite) {
 	if mk == nil {
 		return
 	}
-	var site *retrysite.Site // the outermost site whose attempt makes the key
+	var site *retrysite.Site // the outermost site whose attempt makes the key and writes it again
 	for _, s := range sites {
-		if s.Contains(mk.Pos()) {
+		if s.Contains(mk.Pos()) && !c.sentOnce(w.node, s) {
 			site = s
 			break
 		}

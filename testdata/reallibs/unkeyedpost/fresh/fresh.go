@@ -176,3 +176,26 @@ func keptButRemade(ctx context.Context, c *http.Client, u string) error {
 	}
 	return errFailed
 }
+
+func token() error { return nil }
+
+// The loop retries the token; the keyed POST after it is sent once.
+func keyAfterRetriedStep(ctx context.Context, c *http.Client, u string) error {
+	for i := 0; i < 3; i++ {
+		if err := token(); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", uuid.NewString())
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}
+	return errFailed
+}
