@@ -42,8 +42,9 @@
 // of this or another package that returns such a value (a FreshKeyFact).
 // The key may also be handed, made inside the attempt, to a function of this
 // or another package that sends that parameter as a key header (a
-// KeyParamFact). Each retry then looks like a new operation to the server,
-// and nothing is deduplicated.
+// KeyParamFact). A key derived from a retry loop's counter changes on every
+// attempt too. Each retry then looks like a new operation to the server, and
+// nothing is deduplicated.
 //
 // Precision comes first. It stays quiet for GET, HEAD, OPTIONS, TRACE, PUT
 // and DELETE; for "post" in lower case (methods are case-sensitive, and

@@ -3,6 +3,7 @@ package unkeyedpost
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -182,33 +183,47 @@ var passesOn = map[string]bool{
 // expr returns the call that makes e's value anew each time e is evaluated,
 // or nil when e is not known to be fresh.
 func (f *freshness) expr(e ast.Expr) *ast.CallExpr {
-	return f.exprSeen(e, make(map[*types.Var]bool))
+	call, _ := f.find(e, f.makes, make(map[*types.Var]bool)).(*ast.CallExpr)
+	return call
 }
 
-func (f *freshness) exprSeen(e ast.Expr, seen map[*types.Var]bool) *ast.CallExpr {
+// makes reports whether e is a call that makes a new value.
+func (f *freshness) makes(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typematch.Callee(f.pass.TypesInfo, call)
+	return fn != nil && (isProducer(fn) || f.fills(call) || f.freshFunc(fn))
+}
+
+// find returns the first part of e's value, followed through local
+// variables, conversions, formatting and encoding, for which hit is true.
+func (f *freshness) find(e ast.Expr, hit func(ast.Expr) bool, seen map[*types.Var]bool) ast.Expr {
 	info := f.pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
+	e = ast.Unparen(e)
+	if hit(e) {
+		return e
+	}
+	switch e := e.(type) {
 	case *ast.CallExpr:
 		fn := typematch.Callee(info, e)
 		if fn == nil {
 			if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
-				return f.exprSeen(e.Args[0], seen) // a conversion
+				return f.find(e.Args[0], hit, seen) // a conversion
 			}
 			return nil
-		}
-		if isProducer(fn) || f.fills(e) || f.freshFunc(fn) {
-			return e
 		}
 		if fn.Pkg() == nil || !passesOn[fn.Pkg().Path()] {
 			return nil
 		}
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
-			if m := f.exprSeen(sel.X, seen); m != nil {
+			if m := f.find(sel.X, hit, seen); m != nil {
 				return m
 			}
 		}
 		for _, arg := range e.Args {
-			if m := f.exprSeen(arg, seen); m != nil {
+			if m := f.find(arg, hit, seen); m != nil {
 				return m
 			}
 		}
@@ -219,27 +234,27 @@ func (f *freshness) exprSeen(e ast.Expr, seen map[*types.Var]bool) *ast.CallExpr
 		}
 		seen[v] = true
 		for _, rhs := range f.assigned[v] {
-			if m := f.exprSeen(rhs, seen); m != nil {
+			if m := f.find(rhs, hit, seen); m != nil {
 				return m
 			}
 		}
 	case *ast.BinaryExpr:
-		if m := f.exprSeen(e.X, seen); m != nil {
+		if m := f.find(e.X, hit, seen); m != nil {
 			return m
 		}
-		return f.exprSeen(e.Y, seen)
+		return f.find(e.Y, hit, seen)
 	case *ast.UnaryExpr:
-		return f.exprSeen(e.X, seen)
+		return f.find(e.X, hit, seen)
 	case *ast.StarExpr:
-		return f.exprSeen(e.X, seen)
+		return f.find(e.X, hit, seen)
 	case *ast.SliceExpr:
-		return f.exprSeen(e.X, seen)
+		return f.find(e.X, hit, seen)
 	case *ast.CompositeLit:
 		for _, elt := range e.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
 			}
-			if m := f.exprSeen(elt, seen); m != nil {
+			if m := f.find(elt, hit, seen); m != nil {
 				return m
 			}
 		}
@@ -350,6 +365,7 @@ func (c *checker) freshKey(w headerWrite) {
 	}
 	mk := c.fresh.expr(w.value)
 	if mk == nil {
+		c.attemptNumber(w, sites)
 		return
 	}
 	var site *retrysite.Site // the outermost site whose attempt makes the key and writes it again
@@ -368,4 +384,48 @@ func (c *checker) freshKey(w headerWrite) {
 			site.Kind, site.Kind),
 		SuggestedFixes: c.moveFix(w, mk, site),
 	})
+}
+
+// attemptNumber reports a key written inside a retry loop that is derived
+// from the loop's counter (fmt.Sprintf("%s-%d", orderID, attempt)): like a
+// key made anew, it changes on every attempt.
+func (c *checker) attemptNumber(w headerWrite, sites []*retrysite.Site) {
+	info := c.pass.TypesInfo
+	for _, site := range sites {
+		counters := make(map[types.Object]bool)
+		switch loop := site.Node.(type) {
+		case *ast.ForStmt:
+			if as, ok := loop.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+				for _, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && info.Defs[id] != nil {
+						counters[info.Defs[id]] = true
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if id, ok := loop.Key.(*ast.Ident); ok && loop.Tok == token.DEFINE && info.Defs[id] != nil && isInteger(info.TypeOf(loop.X)) {
+				counters[info.Defs[id]] = true
+			}
+		}
+		if len(counters) == 0 || c.sentOnce(w.node, site) {
+			continue
+		}
+		hit := func(e ast.Expr) bool {
+			id, ok := e.(*ast.Ident)
+			return ok && counters[info.Uses[id]]
+		}
+		if use := c.fresh.find(w.value, hit, make(map[*types.Var]bool)); use != nil {
+			c.report(analysis.Diagnostic{
+				Pos: use.Pos(), End: use.End(),
+				Message: fmt.Sprintf("idempotency key changes with the attempt number of this %s: the server sees each retry as a new operation; leave the attempt number out of the key",
+					site.Kind),
+			})
+			return
+		}
+	}
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }

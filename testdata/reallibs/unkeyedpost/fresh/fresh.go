@@ -6,6 +6,7 @@ package fresh
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -196,6 +197,42 @@ func keyAfterRetriedStep(ctx context.Context, c *http.Client, u string) error {
 			return err
 		}
 		return resp.Body.Close()
+	}
+	return errFailed
+}
+
+// A key derived from the attempt number changes on every attempt.
+func attemptInKey(ctx context.Context, c *http.Client, u, orderID string) error {
+	for attempt := 1; attempt <= 3; attempt++ {
+		key := fmt.Sprintf("%s-%d", orderID, attempt) // want `idempotency key changes with the attempt number of this retry loop: the server sees each retry as a new operation; leave the attempt number out of the key`
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The attempt number in another header is fine.
+func attemptElsewhere(ctx context.Context, c *http.Client, u, orderID string) error { // want attemptElsewhere:`keyparams\[3\]`
+	for attempt := range 3 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", orderID)
+		req.Header.Set("X-Attempt", strconv.Itoa(attempt))
+		if resp, err := c.Do(req); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
 	}
 	return errFailed
 }
