@@ -12,21 +12,41 @@ import (
 	"time"
 )
 
-// fullEnv switches on the heavy robustness runs (the whole standard library,
-// the whole dependency graph of testdata/reallibs). .ci/run sets it.
+// fullEnv switches on the heaviest robustness run (all of std with its test
+// files: about 20 s but 5 GB of memory). .ci/run sets it.
 const fullEnv = "RETRYLINT_PROOF_FULL"
 
 // TestStdSubset runs the retrylint binary, every analyzer on, over large
-// parts of the standard library (net/..., encoding/..., crypto/...; facts
-// make the driver analyse all of their dependencies too): it must finish
-// without a panic or an internal error, with every package loaded and every
-// analysis action without error (the x/tools driver exits 1 when any action
-// fails, 3 when it only reports).
+// parts of the standard library with their test files (net/...,
+// encoding/..., crypto/...; facts make the driver analyse all of their
+// dependencies too): it must finish without a panic or an internal error,
+// with every package loaded and every analysis action without error (the
+// x/tools driver exits 1 when any action fails, 3 when it only reports).
 func TestStdSubset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses a large part of the standard library")
 	}
-	runBinary(t, moduleRoot(t), "-test=false", "net/...", "encoding/...", "crypto/...")
+	runBinary(t, moduleRoot(t), "-test=true", "net/...", "encoding/...", "crypto/...")
+}
+
+// TestStd does the same over the whole standard library, without test files.
+func TestStd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the standard library")
+	}
+	runBinary(t, moduleRoot(t), "-test=false", "std")
+}
+
+// TestRealLibsGraph does the same over every package in the dependency graph
+// of testdata/reallibs (aws-sdk-go-v2 and v1, go-redis, retryablehttp, k8s
+// apimachinery and client-go, resty, ...: real, large, partly generated
+// code). Test files of dependencies are left out: their own test
+// dependencies are not in the module graph.
+func TestRealLibsGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses testdata/reallibs' dependency graph")
+	}
+	runBinary(t, filepath.Join(moduleRoot(t), "testdata", "reallibs"), "-test=false", "all")
 }
 
 // TestVetTool runs the binary as go vet's tool (the unitchecker protocol:
@@ -49,21 +69,9 @@ func TestVetTool(t *testing.T) {
 // included, when RETRYLINT_PROOF_FULL=1.
 func TestStdFull(t *testing.T) {
 	if os.Getenv(fullEnv) != "1" {
-		t.Skip("set " + fullEnv + "=1 to analyse the whole standard library (minutes)")
+		t.Skip("set " + fullEnv + "=1 to analyse the whole standard library with its tests (5 GB of memory)")
 	}
 	runBinary(t, moduleRoot(t), "-test=true", "std")
-}
-
-// TestRealLibsGraph runs the binary over every package in the dependency
-// graph of testdata/reallibs (aws-sdk-go-v2, go-redis, retryablehttp, k8s
-// apimachinery, ...: real, large, partly generated code), when
-// RETRYLINT_PROOF_FULL=1. Test files of dependencies are left out: their own
-// test dependencies are not in the module graph.
-func TestRealLibsGraph(t *testing.T) {
-	if os.Getenv(fullEnv) != "1" {
-		t.Skip("set " + fullEnv + "=1 to analyse testdata/reallibs' whole dependency graph (minutes)")
-	}
-	runBinary(t, filepath.Join(moduleRoot(t), "testdata", "reallibs"), "-test=false", "all")
 }
 
 // crashed matches the output of a Go panic.
