@@ -13,10 +13,10 @@
 //     testdata/src/robust (broken_test.go), and fuzzing over mutated testdata
 //     files (fuzz_test.go);
 //   - fixes that always compile: every first fix on copies of the e2e sample
-//     module, of testdata/reallibs and of the analysistest tree applied at once, without conflicts,
-//     building and vetting, leaving nothing to fix, and changing nothing when
-//     applied twice (fixes_test.go); every alternative fix type-checking on
-//     its own (altfixes_test.go);
+//     module, of testdata/reallibs and of the analysistest tree applied at
+//     once, without conflicts, building and vetting, leaving nothing to fix,
+//     and changing nothing when applied twice (fixes_test.go); every
+//     alternative fix type-checking on its own (altfixes_test.go);
 //   - per-analyzer benchmarks over a large generated package, so that an
 //     analyzer that turns quadratic shows up as a number (bench_test.go).
 //
