@@ -80,6 +80,7 @@ type attempt struct {
 // walker walks one loop body under one scenario.
 type walker struct {
 	info   *types.Info
+	body   *ast.BlockStmt        // the loop body being walked
 	label  *types.Label          // the loop's own label, if any
 	labels map[*types.Label]bool // labels declared inside the loop body
 	cond   ast.Expr
@@ -120,6 +121,7 @@ func merge(a, b state) state {
 
 // run walks the body and returns the outcomes of its paths.
 func (w *walker) run(body *ast.BlockStmt) outcomes {
+	w.body = body
 	out, fall, st := w.list(body.List, state{}, false)
 	if out&brk != 0 {
 		out = out&^brk | exits // an unlabelled break of the loop itself
@@ -483,7 +485,7 @@ func (w *walker) eval(e ast.Expr, st state) tri {
 		if v, ok := st[obj]; ok {
 			return v
 		}
-		if w.att.bools[obj] {
+		if w.att.bools[obj] && w.current(e) {
 			return w.boolValue()
 		}
 		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
@@ -520,13 +522,32 @@ func (w *walker) isErr(e ast.Expr) bool {
 		return true
 	}
 	id, ok := e.(*ast.Ident)
-	return ok && w.att.errs[w.info.ObjectOf(id)]
+	return ok && w.att.errs[w.info.ObjectOf(id)] && w.current(id)
+}
+
+// current reports whether a read of one of the attempt's result variables at
+// id sees this iteration's attempt. In the body, only reads after the attempt
+// call do: one before it sees an older value, such as the error of the
+// NewRequest that builds the request the attempt sends
+//
+//	req, err := http.NewRequest(...)
+//	if err != nil { return err } // not the attempt's error
+//	resp, err := c.Do(req)       // the attempt
+//
+// The loop condition runs after the body, so it sees the attempt; so does
+// everything when the attempt itself is in the condition or post statement.
+func (w *walker) current(id *ast.Ident) bool {
+	inBody := func(n ast.Node) bool { return w.body.Pos() <= n.Pos() && n.End() <= w.body.End() }
+	if w.body == nil || !inBody(w.att.call) || !inBody(id) {
+		return true
+	}
+	return id.Pos() >= w.att.call.End()
 }
 
 // evalNil evaluates x == y where x may be the attempt's error.
 func (w *walker) evalNil(x, y ast.Expr) tri {
 	if !w.isErr(x) {
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok && w.att.resps[w.info.ObjectOf(id)] && w.isNil(y) {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok && w.att.resps[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) {
 			if w.sc == success || w.sc == failStatus {
 				return no
 			}

@@ -5,6 +5,7 @@ package loops
 import (
 	"context"
 	"errors"
+	"log"
 	"net/http"
 	"time"
 )
@@ -294,5 +295,35 @@ func consume(next func() (string, error)) {
 			continue
 		}
 		println(msg)
+	}
+}
+
+// The common way to retry a request: one err for building the request and
+// for sending it. The early return is on the NewRequest error, not the
+// attempt's, so it does not make the loop a poll-until-ready.
+func sharedErr(c *http.Client, url string) (*http.Response, error) {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		req, err := http.NewRequest(http.MethodGet, url, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// A check of an older error before the call, and none after it: success and
+// failure both go around, so this is a worker, not a retry.
+func checkBeforeOnly(ctx context.Context, jobs func() error) {
+	var err error
+	for ctx.Err() == nil {
+		if err != nil {
+			log.Print(err)
+		}
+		err = jobs()
 	}
 }

@@ -379,3 +379,21 @@ func postThenContinue(u string) error {
 	}
 	return errFailed
 }
+
+// The common shape: one err for building and for sending the request. The
+// early return is on NewRequest's error, so the loop still retries the POST.
+func chargeSharedErr(ctx context.Context, c *http.Client, u string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader("{}")) // want `POST is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("charge failed")
+}
