@@ -5,7 +5,9 @@
 // libraries exactly as they see the stubs.
 //
 // This file keeps every pinned module in the build, so that a change of a
-// library's API breaks `go build` here before it silently breaks a stub.
+// library's API breaks `go build` here before it silently breaks a stub. It
+// also imports retrylint's own retry package, which the analyzers' fixes
+// add, so that the fixed module still resolves it (internal/proof builds it).
 package reallibs
 
 import (
@@ -28,6 +30,7 @@ import (
 	_ "github.com/google/uuid"
 	_ "github.com/hashicorp/go-retryablehttp"
 	_ "github.com/redis/go-redis/v9"
+	_ "github.com/retrylint/retrylint/retry"
 	_ "github.com/sethvargo/go-retry"
 	_ "k8s.io/apimachinery/pkg/util/wait"
 	_ "k8s.io/client-go/rest"
