@@ -138,3 +138,10 @@ func TestRunnersFlagSyntax(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerChain: runners that forward to runners of other packages, to
+// depth 2 (base <- mid <- top), generic ones included, keep the bottom
+// runner's bound and make their callers' calls sites.
+func TestRunnerChain(t *testing.T) {
+	testutil.Run(t, show, "retrysite/chain/base", "retrysite/chain/mid", "retrysite/chain/top", "retrysite/chain/use")
+}
