@@ -145,3 +145,7 @@ func TestRunnersFlagSyntax(t *testing.T) {
 func TestRunnerChain(t *testing.T) {
 	testutil.Run(t, show, "retrysite/chain/base", "retrysite/chain/mid", "retrysite/chain/top", "retrysite/chain/use")
 }
+
+// TestRunnersOutOfScope: a runner reached through an interface, a struct
+// field, a variable or a method value is out of scope: no site.
+func TestRunnersOutOfScope(t *testing.T) { testutil.Run(t, show, "retrysite/outofscope") }

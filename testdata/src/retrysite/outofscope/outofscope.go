@@ -1,0 +1,65 @@
+// Package outofscope reaches runners in ways issue 10 leaves out: through an
+// interface whose every implementation is a runner, and through a struct
+// field or a variable holding a runner. None of these calls is a site.
+package outofscope
+
+import (
+	"context"
+
+	"retrysite/runners"
+)
+
+// Retrier is implemented only by runners.
+type Retrier interface {
+	Run(fn func() error) error
+}
+
+type fixed struct{}
+
+// Run is a runner; calls to it through Retrier are out of scope.
+func (fixed) Run(fn func() error) error {
+	var err error
+	for range 3 { // want `retry loop, up to 3 attempts, no wait`
+		if err = fn(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+var _ Retrier = fixed{}
+
+func save() error { return nil }
+
+func viaInterface(r Retrier) error {
+	return r.Run(func() error { return save() })
+}
+
+// service keeps a runner in a field.
+type service struct {
+	retry func(context.Context, func(context.Context) error) error
+}
+
+func (s *service) viaField(ctx context.Context) error {
+	return s.retry(ctx, func(context.Context) error { return save() })
+}
+
+func newService() *service { return &service{retry: runners.WithRetries} }
+
+// pacer is a package variable holding a runner.
+var pacer = runners.WithRetries
+
+func viaVariable(ctx context.Context) error {
+	return pacer(ctx, func(context.Context) error { return save() })
+}
+
+func viaLocal(ctx context.Context) error {
+	run := runners.WithRetries
+	return run(ctx, func(context.Context) error { return save() })
+}
+
+// viaMethodValue calls a runner method bound to a variable.
+func viaMethodValue(p *runners.Pacer) error {
+	call := p.Call
+	return call(func() error { return save() })
+}
