@@ -96,3 +96,12 @@ func TestRetrylintDo(t *testing.T) {
 func TestFuncValueOperation(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/funcvalue")
 }
+
+// TestUserRunners: an SDK call inside a closure handed to a runner of the
+// user's own in another package (directly, through a forwarding runner, with
+// a constant attempts argument, generic) is reported at the call, with the
+// runner's bound; callbacks called once or per item, and runners reached
+// through a variable or an interface, stay quiet.
+func TestUserRunners(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/userrunner/kit", "nestedretry/userrunner/wrap", "nestedretry/userrunner/app")
+}

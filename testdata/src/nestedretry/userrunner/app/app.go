@@ -1,0 +1,78 @@
+// Package app retries SDK calls through its own runners (packages kit and
+// wrap): the call inside the closure is reported, with the runner's bound.
+package app
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/redis/go-redis/v9"
+
+	"nestedretry/userrunner/kit"
+	"nestedretry/userrunner/wrap"
+)
+
+func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
+	return kit.Retry(ctx, func(ctx context.Context) error {
+		_, err := c.PutObject(ctx, in) // want `retry call of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls per request; let one layer own the retries`
+		return err
+	})
+}
+
+// Through a runner that forwards to another package's runner.
+func incr(ctx context.Context, rdb *redis.Client) error {
+	return wrap.Retry(ctx, "incr", func(ctx context.Context) error {
+		return rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls per request`
+	})
+}
+
+// The bound comes from the constant handed to the attempts parameter.
+func del(ctx context.Context, rdb *redis.Client) error {
+	return kit.Attempts(ctx, 2, func() error {
+		return rdb.Del(ctx, "k").Err() // want `retry call of up to 2 attempts calls redis.Client.Del, which makes up to 4 attempts \(the library default\) itself: up to 8 calls per request`
+	})
+}
+
+// A generic runner.
+func get(ctx context.Context, rdb *redis.Client) (string, error) {
+	return kit.Do(ctx, func() (string, error) {
+		return rdb.Get(ctx, "k").Result() // want `retry call of up to 3 attempts calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request`
+	})
+}
+
+// A callback called once, or once per item, is not retried: quiet.
+func once(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
+	return kit.Once(ctx, func(ctx context.Context) error {
+		_, err := c.PutObject(ctx, in)
+		return err
+	})
+}
+
+func each(ctx context.Context, rdb *redis.Client, keys []string) error {
+	return kit.Each(ctx, keys, func(k string) error { return rdb.Del(ctx, k).Err() })
+}
+
+// A runner kept in a variable is out of scope: quiet.
+var retryFn = kit.Retry
+
+func viaVariable(ctx context.Context, rdb *redis.Client) error {
+	return retryFn(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() })
+}
+
+// Nor through an interface whose implementations are runners.
+type retrier interface {
+	Retry(ctx context.Context, op func(context.Context) error) error
+}
+
+func viaInterface(ctx context.Context, r retrier, rdb *redis.Client) error {
+	return r.Retry(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() })
+}
+
+// kitRetrier, the only implementation of retrier, is a runner.
+type kitRetrier struct{}
+
+func (kitRetrier) Retry(ctx context.Context, op func(context.Context) error) error { // want Retry:`reaches\(kit.Retry, up to 5 attempts\)`
+	return kit.Retry(ctx, op)
+}
+
+var _ retrier = kitRetrier{}
