@@ -92,3 +92,11 @@ func TestOdd(t *testing.T) {
 func TestSites(t *testing.T) {
 	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/sites")
 }
+
+// TestUserRunners: an unkeyed POST inside a closure handed to a retry helper
+// of the user's own in another package (direct, forwarding, generic) is
+// reported; a key made once before the call, a callback called once, and a
+// helper kept in a struct field are quiet.
+func TestUserRunners(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing")
+}
