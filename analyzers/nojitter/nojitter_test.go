@@ -53,3 +53,11 @@ func TestUserJitter(t *testing.T) {
 	setFlag(t, "jitter", "nojitter/userflags2.clockJitter")
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags2")
 }
+
+// TestUserRunners: a runner of the user's own whose waits are fixed is
+// reported once, in the runner; a runner forwarding to it (another package)
+// and the callers of both (a third package) get no diagnostic, and a runner
+// with jittered waits none at all.
+func TestUserRunners(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userrunner/retrier", "nojitter/userrunner/forward", "nojitter/userrunner/app")
+}
