@@ -76,3 +76,24 @@ func (kitRetrier) Retry(ctx context.Context, op func(context.Context) error) err
 }
 
 var _ retrier = kitRetrier{}
+
+// A named function of this package handed to a runner is the attempt too.
+type counter struct{ rdb *redis.Client }
+
+func (c *counter) bump(ctx context.Context) error {
+	return c.rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls per request`
+}
+
+func (c *counter) bumpRetried(ctx context.Context) error {
+	return kit.Retry(ctx, c.bump)
+}
+
+func incrOp(ctx context.Context) error {
+	return rdbGlobal.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls`
+}
+
+var rdbGlobal *redis.Client
+
+func incrNamed(ctx context.Context) error {
+	return kit.Retry(ctx, incrOp)
+}
