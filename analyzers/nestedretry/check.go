@@ -174,6 +174,8 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 			return lead{}, false
 		case cfg.State == cfgAttempts:
 			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
+		case cfg.State == cfgUnbounded:
+			bound = retrysite.Bound{Kind: retrysite.Unbounded}
 		case a.declared:
 			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.attempts}
 		case a.optIn:

@@ -43,6 +43,10 @@ type api struct {
 	// optIn: the client does not retry unless the code visibly says so (resty),
 	// so a call is reported only with a visible retry count.
 	optIn bool
+	// via, when set, makes the entry cover methods of every package; only a
+	// package importing via (gax-go, whose options a GAPIC call must visibly
+	// pass to be reported) can make such a call.
+	via string
 }
 
 // shape is the signature a method must have to count as an operation.
@@ -65,6 +69,12 @@ const (
 	// *client.Client, shaped (input *XInput) (*XOutput, error) or
 	// (ctx aws.Context, input *XInput, opts ...request.Option) (*XOutput, error).
 	awsV1Operation
+	// azureOperation: an exported method taking a context.Context first, of
+	// a struct type holding an *azcore.Client (every generated Azure client).
+	azureOperation
+	// gaxCall: a method shaped (ctx context.Context, ..., opts ...gax.CallOption),
+	// as every GAPIC client method is.
+	gaxCall
 )
 
 // configKind selects how a client's visible retry configuration is read.
@@ -84,6 +94,8 @@ const (
 	esConfig                              // elasticsearch.Config DisableRetry / MaxRetries
 	gcsConfig                             // Retryer(...) on a handle, SetRetry(...) on the client
 	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
+	azureConfig                           // ClientOptions.Retry.MaxRetries; policy.WithRetryOptions on the context
+	gaxConfig                             // gax.WithRetry(...) among the call's options
 )
 
 // apis is the built-in table, most specific entry first.
@@ -180,6 +192,21 @@ var apis = []api{
 		recv: []string{"Request"}, names: []string{"Get", "Head", "Post", "Put", "Patch", "Delete", "Options", "Send", "Execute"},
 		config: restyConfig, optIn: true,
 	},
+	{
+		// azcore policy/policy.go: RetryOptions.MaxRetries "The default value
+		// is three. A value less than zero means one try and no retries";
+		// runtime/policy_retry.go: the retry policy is in every pipeline.
+		label: "Azure azcore", pkg: azurePkg, prefix: true,
+		anyRecv: true, shape: azureOperation, attempts: 4, config: azureConfig,
+	},
+	{
+		// call_option.go, invoke.go: a call retries as its Retryer says,
+		// without a limit of attempts. The generated defaults are per method
+		// and many methods have none, so only a retryer the call visibly
+		// passes is counted.
+		label: "gax-go", via: gaxPkg,
+		anyRecv: true, shape: gaxCall, config: gaxConfig, optIn: true,
+	},
 }
 
 // methods reports whether the entry is about methods (not package functions).
@@ -194,6 +221,9 @@ func (a *api) hasRecv(name string) bool {
 
 // hasPkg reports whether the entry covers the package path.
 func (a *api) hasPkg(path string) bool {
+	if a.via != "" {
+		return true
+	}
 	if a.prefix {
 		return strings.HasPrefix(path, a.pkg)
 	}

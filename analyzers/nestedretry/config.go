@@ -21,6 +21,9 @@ const (
 	cfgAttempts
 	// cfgOpaque: configured in a way the analysis cannot read; stay quiet.
 	cfgOpaque
+	// cfgUnbounded: visibly set to retry without a limit of attempts (a
+	// gax-go retryer, which stops only at the context's deadline).
+	cfgUnbounded
 )
 
 // clientConfig is a client's visible retry configuration.
@@ -37,6 +40,8 @@ func (c clientConfig) String() string {
 		return fmt.Sprintf("%d attempts", c.Attempts)
 	case cfgOpaque:
 		return "opaque"
+	case cfgUnbounded:
+		return "unbounded"
 	}
 	return "default"
 }
@@ -84,6 +89,12 @@ func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clie
 		return ev.gcsHandle(recv, a.pkg), nil
 	case restyConfig:
 		return ev.restyRequest(recv, a.pkg), nil
+	case gaxConfig:
+		return ev.gaxOptions(call), nil
+	case azureConfig:
+		if cfg, ok := ev.azureContext(call); ok {
+			return cfg, nil
+		}
 	case stripeConfig:
 		f := fieldSelector(ev.ix.info, recv)
 		if f == nil {
@@ -125,6 +136,8 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 		return ev.retryablehttpClient
 	case stripeConfig:
 		return ev.stripeClient
+	case azureConfig:
+		return ev.azureClient
 	case esConfig:
 		return ev.esClient
 	case awsV1Config:

@@ -25,6 +25,9 @@ type index struct {
 	stmts map[*types.Var]ast.Stmt
 	// fields maps a variable to the assignments "v.F = x" made to its fields.
 	fields map[*types.Var][]*ast.AssignStmt
+	// deep maps a variable to the assignments made to fields of its fields
+	// ("opts.Retry.MaxRetries = -1").
+	deep map[*types.Var][]*ast.AssignStmt
 	// fieldValues maps a struct field to the values the package gives it,
 	// in composite literals and in assignments.
 	fieldValues map[*types.Var][]ast.Expr
@@ -40,6 +43,7 @@ func newIndex(pass *analysis.Pass) *index {
 		values: make(map[*types.Var][]ast.Expr),
 		stmts:  make(map[*types.Var]ast.Stmt),
 		fields: make(map[*types.Var][]*ast.AssignStmt),
+		deep:   make(map[*types.Var][]*ast.AssignStmt),
 		calls:  make(map[*types.Var][]*ast.CallExpr),
 
 		fieldValues: make(map[*types.Var][]ast.Expr),
@@ -99,6 +103,8 @@ func (ix *index) assign(stmt *ast.AssignStmt, lhs, rhs []ast.Expr) {
 		if sel, ok := l.(*ast.SelectorExpr); ok && stmt != nil && len(lhs) == 1 {
 			if v := ix.variable(sel.X); v != nil {
 				ix.fields[v] = append(ix.fields[v], stmt)
+			} else if v := ix.variable(selectorRoot(sel)); v != nil {
+				ix.deep[v] = append(ix.deep[v], stmt)
 			}
 			continue
 		}
@@ -138,6 +144,18 @@ func (ix *index) variable(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// selectorRoot returns x of a selector chain x.A.B.C.
+func selectorRoot(sel *ast.SelectorExpr) ast.Expr {
+	x := ast.Unparen(sel.X)
+	for {
+		inner, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return x
+		}
+		x = ast.Unparen(inner.X)
+	}
 }
 
 // field returns the struct field that the selector e selects, or nil.

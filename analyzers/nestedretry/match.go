@@ -94,6 +94,10 @@ func (s shape) fits(fn *types.Func) bool {
 		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type())
 	case awsV1Operation:
 		return awsV1Shape(fn)
+	case azureOperation:
+		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type()) && holdsAzureClient(sig.Recv().Type())
+	case gaxCall:
+		return gaxShape(sig)
 	}
 	return true
 }

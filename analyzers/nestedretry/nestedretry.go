@@ -88,6 +88,12 @@ func run(pass *analysis.Pass) (any, error) {
 		// retries, which cannot be turned off) are not layers to report.
 		return nil, nil
 	}
+	if pass.Pkg.Path() == gaxPkg {
+		// gax-go's Invoke retries as the call's options say; a call that
+		// reaches it is judged at the GAPIC method (gaxCall), and no fact
+		// makes every method that calls Invoke a retrying one.
+		return nil, nil
+	}
 	user, err := parseClients(clientsFlag)
 	if err != nil {
 		return nil, err
@@ -108,7 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 func relevant(pass *analysis.Pass, table []api) bool {
 	for _, imp := range pass.Pkg.Imports() {
 		for _, a := range table {
-			if a.hasPkg(imp.Path()) {
+			if a.via == imp.Path() || a.via == "" && a.hasPkg(imp.Path()) {
 				return true
 			}
 		}

@@ -105,3 +105,12 @@ func TestFuncValueOperation(t *testing.T) {
 func TestUserRunners(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/userrunner/kit", "nestedretry/userrunner/wrap", "nestedretry/userrunner/app")
 }
+
+func TestAzure(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/azure")
+}
+
+// TestGAPIC: only a retryer the call visibly passes is counted.
+func TestGAPIC(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapic")
+}

@@ -11,6 +11,9 @@
 package reallibs
 
 import (
+	_ "github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	_ "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	_ "github.com/Azure/azure-sdk-for-go/sdk/security/keyvault/azsecrets"
 	_ "github.com/avast/retry-go/v4"
 	_ "github.com/avast/retry-go/v5"
 	_ "github.com/aws/aws-sdk-go-v2/aws"
@@ -28,6 +31,7 @@ import (
 	_ "github.com/failsafe-go/failsafe-go/retrypolicy"
 	_ "github.com/go-resty/resty/v2"
 	_ "github.com/google/uuid"
+	_ "github.com/googleapis/gax-go/v2"
 	_ "github.com/hashicorp/go-retryablehttp"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/retrylint/retrylint/retry"
