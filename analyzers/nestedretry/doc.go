@@ -24,8 +24,11 @@
 //     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
 //     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
 //     reads (no limit but the context), go-elasticsearch (4), stripe-go service
-//     calls (3), resty requests whose
-//     client set a retry count, and the clients declared with -clients;
+//     calls (3), resty requests whose client set a retry count, Azure SDK
+//     clients built on azcore (4: any exported method taking a context first,
+//     of a type holding an *azcore.Client), Google Cloud GAPIC calls that pass
+//     gax.WithRetry with a retryer (no limit but the context), and the
+//     clients declared with -clients;
 //   - a call of a function that retries, in the same package or another (known
 //     through a fact), through any depth of calls.
 //
@@ -49,7 +52,13 @@
 //     cluster client); go-retryablehttp RetryMax = 0, or a Client literal
 //     without it; aws-sdk-go v1 MaxRetries of 0 or client.NoOpRetryer{};
 //     rest MaxRetries(0); storage WithPolicy(RetryNever); elasticsearch
-//     DisableRetry: true; stripe MaxNetworkRetries of 0;
+//     DisableRetry: true; stripe MaxNetworkRetries of 0; Azure client
+//     options with Retry.MaxRetries below zero, or a context from
+//     policy.WithRetryOptions that sets it; gax.WithRetry returning nil;
+//   - a GAPIC call without a retry option: its generated per-method defaults
+//     are not visible at the call, and many methods have none, so the shape
+//     alone would cry wolf (declare the methods known to retry with
+//     -clients);
 //   - a retry configuration it cannot read (a retryer of unknown origin,
 //     options passed through a slice): the code leaves the bound open;
 //   - calls before or after a retry site rather than in its attempt;

@@ -114,3 +114,10 @@ func TestAzure(t *testing.T) {
 func TestGAPIC(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapic")
 }
+
+// TestGAPICDeclared: a GAPIC method known to retry by default is declared
+// with -clients.
+func TestGAPICDeclared(t *testing.T) {
+	setFlag(t, "clients", "nestedretry/gapic/pb.Client.AccessSecretVersion=5")
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapicflag")
+}

@@ -29,7 +29,9 @@ func WithRetry(fn func() Retryer) CallOption { return retryerOption(fn) }
 
 // OnErrorFunc returns a Retryer that retries if and only if the previous attempt
 // returns an error that satisfies shouldRetry.
-func OnErrorFunc(bo Backoff, shouldRetry func(err error) bool) Retryer { return &boRetryer{backoff: bo} }
+func OnErrorFunc(bo Backoff, shouldRetry func(err error) bool) Retryer {
+	return &boRetryer{backoff: bo}
+}
 
 // OnCodes returns a Retryer that retries if and only if the previous attempt
 // returns a GRPC error whose error code is stored in cc.
