@@ -30,7 +30,7 @@ func TestLayers(t *testing.T) {
 
 // TestClientsFlag declares an internal SDK's retrying calls with -clients.
 func TestClientsFlag(t *testing.T) {
-	setFlag(t, "clients", "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2")
+	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2")
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/own/app")
 }
 
@@ -48,21 +48,11 @@ func TestDatabaseSQL(t *testing.T) {
 
 func TestBadClientsFlag(t *testing.T) {
 	for _, bad := range []string{"pkg.Func", "pkg.Func=0", "pkg.Func=x", "nodot=3", "a/b.T.M.X=2", "pkg..M=2"} {
-		setFlag(t, "clients", bad)
+		testutil.SetFlag(t, nestedretry.Analyzer, "clients", bad)
 		if _, err := nestedretry.ParseClients(); err == nil {
 			t.Errorf("-clients=%q: no error", bad)
 		}
 	}
-}
-
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := nestedretry.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
 }
 
 // TestRealLibs runs the stub cases against the real aws-sdk-go-v2 (s3,
@@ -118,6 +108,6 @@ func TestGAPIC(t *testing.T) {
 // TestGAPICDeclared: a GAPIC method known to retry by default is declared
 // with -clients.
 func TestGAPICDeclared(t *testing.T) {
-	setFlag(t, "clients", "nestedretry/gapic/pb.Client.AccessSecretVersion=5")
+	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "nestedretry/gapic/pb.Client.AccessSecretVersion=5")
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapicflag")
 }

@@ -26,18 +26,8 @@ func TestFacts(t *testing.T) {
 }
 
 func TestPeriodic(t *testing.T) {
-	setFlag(t, "periodic", "true")
+	testutil.SetFlag(t, nojitter.Analyzer, "periodic", "true")
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/periodic")
-}
-
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := nojitter.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
 }
 
 // TestRealLibs runs the same cases against the real libraries
@@ -50,7 +40,7 @@ func TestRealLibs(t *testing.T) {
 // with -nojitter.jitter naming the function, it counts as jitter.
 func TestUserJitter(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags")
-	setFlag(t, "jitter", "nojitter/userflags2.clockJitter")
+	testutil.SetFlag(t, nojitter.Analyzer, "jitter", "nojitter/userflags2.clockJitter")
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags2")
 }
 
