@@ -173,6 +173,11 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 				hasErr = true
 			}
 		}
+		if !hasErr && counter != nil && argsMention(a.info, call, counter) {
+			// A predicate over the counter's position (strings.EqualFold(arg(i), tok)):
+			// the loop searches, it does not retry.
+			return
+		}
 		if lhs == nil {
 			if res.Len() == 1 {
 				att.errResult = hasErr
@@ -294,6 +299,18 @@ func feedsIndex(info *types.Info, call *ast.CallExpr, counter types.Object) bool
 		})
 	}
 	return found
+}
+
+// argsMention reports whether the counter appears in call's arguments or
+// receiver.
+func argsMention(info *types.Info, call *ast.CallExpr, counter types.Object) bool {
+	for _, arg := range call.Args {
+		if mentions(info, arg, counter) {
+			return true
+		}
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && mentions(info, sel.X, counter)
 }
 
 func mentions(info *types.Info, e ast.Node, obj types.Object) bool {

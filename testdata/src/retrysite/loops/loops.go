@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -326,4 +327,30 @@ func checkBeforeOnly(ctx context.Context, jobs func() error) {
 		}
 		err = jobs()
 	}
+}
+
+type command struct{ args []string }
+
+func (c *command) arg(i int) string { return c.args[i] }
+
+// A search: the bool call tests the item at the counter's position. Not a
+// retry, though it loops until a call returns true.
+func argAfterToken(c *command, from int, token string) int {
+	for i := from; i < len(c.args)-1; i++ {
+		if strings.EqualFold(c.arg(i), token) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// A bool try that does not depend on the counter is still a retry.
+func lockWithin(n int) bool {
+	for i := 0; i < 5; i++ { // want `retry loop, up to 5 attempts, waits sleep\(time.Millisecond\)`
+		if tryLock() {
+			return true
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return false
 }
