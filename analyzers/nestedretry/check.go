@@ -93,6 +93,11 @@ func (c *checker) leadsIn(body *ast.BlockStmt, yield bool) []lead {
 		return nil
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.GoStmt); ok {
+			// A call started with go runs beside the attempt, not in it: its
+			// retries (a background dial probe) do not multiply the request's.
+			return false
+		}
 		if s := c.sites[n]; s != nil && !spin(s) {
 			if l, ok := c.siteLead(s, yield); ok {
 				leads = append(leads, l)

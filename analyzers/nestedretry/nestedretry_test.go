@@ -111,3 +111,9 @@ func TestGAPICDeclared(t *testing.T) {
 	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "nestedretry/gapic/pb.Client.AccessSecretVersion=5")
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapicflag")
 }
+
+// A retrying function started with go inside an attempt is not a layer; the
+// same function called in the attempt is.
+func TestBackground(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/background")
+}
