@@ -40,8 +40,15 @@ func unknownReceiver(c *UnknownClient) {
 	}
 }
 
-type T struct{ http.Client; Undefined }
+type T struct {
+	http.Client
+	Undefined
+}
 
 func (t T) Do() { t.Client.Timeout = t.Undefined.Timeout; _ = t.Get }
 
-func generic[X UnknownConstraint](x X) { for range x { time.Sleep(x) } }
+func generic[X UnknownConstraint](x X) {
+	for range x {
+		time.Sleep(x)
+	}
+}
