@@ -1,12 +1,14 @@
 package nestedretry
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 )
@@ -14,24 +16,15 @@ import (
 // Analyzer is the nestedretry analyzer.
 var Analyzer = &analysis.Analyzer{
 	Name:      "nestedretry",
-	Doc:       doc,
+	Doc:       analyzerdoc.MustExtract(doc, "nestedretry"),
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil)},
 }
 
-const doc = `report retries wrapped around calls that already retry
-
-A retry loop, or a call to a retry library, whose attempt calls a client that
-retries by itself (aws-sdk-go-v2, go-retryablehttp, go-redis, ...) or a
-function that retries (through any depth of calls, across packages) makes the
-attempts multiply: three layers of four attempts are 64 calls per request.
-The diagnostic stands at the outermost retry, on the call that leads down,
-with the product of the attempts. For an aws-sdk-go-v2 call in the attempt
-the fix turns the SDK's retries off for that call; for a go-redis or
-go-retryablehttp client built in the same function it turns the client's
-retries off.`
+//go:embed doc.go
+var doc string
 
 // clientsFlag declares retrying clients of the user's own.
 var clientsFlag string

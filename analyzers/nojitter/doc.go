@@ -1,6 +1,10 @@
 // Package nojitter defines an Analyzer that reports retries that wait
 // without jitter.
 //
+// # Analyzer nojitter
+//
+// nojitter: report retries that wait without jitter
+//
 // # Why
 //
 // Clients that fail together (a deploy, a dropped connection, a brief

@@ -1,6 +1,7 @@
 package nojitter
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
+	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
@@ -17,19 +19,14 @@ import (
 // Analyzer is the nojitter analyzer.
 var Analyzer = &analysis.Analyzer{
 	Name:     "nojitter",
-	Doc:      doc,
+	Doc:      analyzerdoc.MustExtract(doc, "nojitter"),
 	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/nojitter.md",
 	Requires: []*analysis.Analyzer{retrysite.Analyzer, inspect.Analyzer},
 	Run:      run,
 }
 
-const doc = `report retries that wait without jitter
-
-Clients that fail together and back off by the same rule retry together: the
-herd comes back as one spike, again and again. nojitter reports retry loops
-whose wait is a constant, a parameter or a deterministic backoff, and retry
-libraries configured without jitter, and suggests full jitter
-(retry.FullJitter) or the library's own jitter knob.`
+//go:embed doc.go
+var doc string
 
 // periodic turns on the report of periodic loops (pollers, tickers).
 var periodic bool

@@ -1,10 +1,12 @@
 package unkeyedpost
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -13,15 +15,14 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
+//go:embed doc.go
+var doc string
+
 // Analyzer reports POST and PATCH requests that are sent more than once
 // without one idempotency key for all their attempts.
 var Analyzer = &analysis.Analyzer{
-	Name: "unkeyedpost",
-	Doc: `report retried POST and PATCH requests without an idempotency key
-
-A timed-out POST may already have been applied; retried without an
-Idempotency-Key (or with a key made anew on every attempt) it is applied twice.
-See the package documentation or the URL for the rules.`,
+	Name:      "unkeyedpost",
+	Doc:       analyzerdoc.MustExtract(doc, "unkeyedpost"),
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,

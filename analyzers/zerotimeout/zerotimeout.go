@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
@@ -24,7 +25,7 @@ var doc string
 // Analyzer reports http.Client values that have no Timeout.
 var Analyzer = &analysis.Analyzer{
 	Name:     "zerotimeout",
-	Doc:      analyzerDoc(doc, "zerotimeout"),
+	Doc:      analyzerdoc.MustExtract(doc, "zerotimeout"),
 	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
@@ -286,25 +287,4 @@ func (c *checker) report(n ast.Node, msg string, edits func(dur string) ([]analy
 		}
 	}
 	c.rep.Report(d)
-}
-
-// analyzerDoc returns the documentation of the analyzer name from the package
-// comment of its doc.go: the text after the "# Analyzer name" heading, as
-// go/analysis passes keep it.
-func analyzerDoc(src, name string) string {
-	var lines []string
-	for line := range strings.Lines(src) {
-		text, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), "//")
-		if !ok {
-			break
-		}
-		lines = append(lines, strings.TrimPrefix(text, " "))
-	}
-	_, body, ok := strings.Cut(strings.Join(lines, "\n"), "# Analyzer "+name+"\n")
-	if !ok {
-		panic("doc.go has no # Analyzer " + name + " section")
-	}
-	body = strings.TrimSpace(body)
-	// The section starts "name: title"; the Doc convention is the title alone.
-	return strings.TrimPrefix(body, name+": ")
 }

@@ -1,0 +1,28 @@
+// Package analyzerdoc takes each analyzer's Doc from its package
+// documentation, as x/tools' own passes do, so that `retrylint help <name>`,
+// go doc and the Analyzer agree and are written once.
+package analyzerdoc
+
+import "strings"
+
+// MustExtract returns the documentation of analyzer name from src, the text
+// of a doc.go file: the part of its leading comment after a
+// "# Analyzer <name>" heading, whose first line "<name>: <title>" becomes
+// the lowercase title line the Doc convention asks for. It panics when the
+// heading is missing: a build that ships an analyzer without documentation
+// should fail its first test, not print nothing.
+func MustExtract(src, name string) string {
+	var lines []string
+	for line := range strings.Lines(src) {
+		text, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), "//")
+		if !ok {
+			break
+		}
+		lines = append(lines, strings.TrimPrefix(text, " "))
+	}
+	_, body, ok := strings.Cut(strings.Join(lines, "\n"), "# Analyzer "+name+"\n")
+	if !ok {
+		panic("doc.go has no # Analyzer " + name + " section")
+	}
+	return strings.TrimPrefix(strings.TrimSpace(body), name+": ")
+}
