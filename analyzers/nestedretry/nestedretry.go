@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -76,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if res == nil || pass.TypesInfo == nil || pass.Pkg == nil {
 		return nil, nil
 	}
-	if isStd(pass.Pkg.Path()) {
+	if typematch.InStdlib(pass.Pkg.Path()) {
 		// The standard library's own loops (database/sql's bad-connection
 		// retries, which cannot be turned off) are not layers to report.
 		return nil, nil
@@ -148,20 +149,3 @@ func inFunc(fn ast.Node, node ast.Node) bool {
 	return fn != nil && node != nil && fn.Pos() <= node.Pos() && node.End() <= fn.End()
 }
 
-// stdRoots are the first elements of the standard library's import paths.
-var stdRoots = map[string]bool{
-	"archive": true, "bufio": true, "bytes": true, "cmp": true, "compress": true, "container": true,
-	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true,
-	"errors": true, "expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
-	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true, "maps": true,
-	"math": true, "mime": true, "net": true, "os": true, "path": true, "plugin": true, "reflect": true,
-	"regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true, "strings": true,
-	"structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
-	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true,
-}
-
-// isStd reports whether path is a standard library package.
-func isStd(path string) bool {
-	root, _, _ := strings.Cut(path, "/")
-	return stdRoots[root]
-}

@@ -19,7 +19,10 @@
 // There is no early exit on imports: an immediate retry loop needs no import
 // at all, and its RetriesFact is what lets another package see that a call
 // retries. Library calls are looked for only in packages that import a
-// library; runner calls are found through facts, per call.
+// library; runner calls are found through facts, per call. The one package
+// set skipped whole is the standard library (typematch.InStdlib): its loops
+// are no retry layer a user controls, and a fact-using driver would otherwise
+// analyse all of it as dependencies of every program.
 package retrysite
 
 import (
@@ -98,7 +101,8 @@ func run(pass *analysis.Pass) (any, error) {
 		recvCalls:    map[types.Object][]*ast.CallExpr{},
 	}
 	res := &Result{a: a}
-	if a.info == nil || a.pkg == nil {
+	if a.info == nil || a.pkg == nil || typematch.InStdlib(a.pkg.Path()) {
+		// No sites and no facts from the standard library: see InStdlib.
 		return res, nil
 	}
 	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)

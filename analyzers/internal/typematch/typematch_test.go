@@ -35,3 +35,16 @@ func TestMatchers(t *testing.T) {
 		t.Error("IsMethod does not match a pointer-receiver method by its named type")
 	}
 }
+
+func TestInStdlib(t *testing.T) {
+	for _, path := range []string{"net/http", "time", "database/sql", "internal/poll", "vendor/golang.org/x/net/http2/hpack"} {
+		if !InStdlib(path) {
+			t.Errorf("InStdlib(%q) = false", path)
+		}
+	}
+	for _, path := range []string{"github.com/redis/go-redis/v9", "example.com/net/http", "retrysite/loops", "k8s.io/apimachinery/pkg/util/wait"} {
+		if InStdlib(path) {
+			t.Errorf("InStdlib(%q) = true", path)
+		}
+	}
+}
