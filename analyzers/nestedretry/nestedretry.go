@@ -148,4 +148,3 @@ func siteName(s *retrysite.Site) []Link {
 func inFunc(fn ast.Node, node ast.Node) bool {
 	return fn != nil && node != nil && fn.Pos() <= node.Pos() && node.End() <= fn.End()
 }
-
