@@ -72,6 +72,11 @@ func TestEveryFixTypeChecks(t *testing.T) {
 			}
 		}
 	}
+	if checked == 0 && !t.Failed() {
+		// Every diagnostic offers one fix today (TestFixesCompileTree builds
+		// those); say so rather than pass having checked nothing.
+		t.Skip("no diagnostic offers more than one fix: nothing to type-check")
+	}
 	t.Logf("%d fixes of diagnostics with alternatives type-checked", checked)
 }
 
