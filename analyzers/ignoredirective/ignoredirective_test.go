@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -53,6 +54,26 @@ func BenchmarkProblems(b *testing.B) {
 	for b.Loop() {
 		for _, d := range report.Directives(fset, f) {
 			ignoredirective.Problems(d)
+		}
+	}
+}
+
+// TestImportsNoAnalyzer proves that ignoredirective does not depend on the
+// analyzers whose names it checks: it reads only comments, and importing them
+// would make every driver that runs it alone load their code and facts.
+func TestImportsNoAnalyzer(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/retrylint/retrylint/analyzers/ignoredirective").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, a := range analyzers.All() {
+		if a == ignoredirective.Analyzer {
+			continue
+		}
+		for dep := range strings.Lines(string(out)) {
+			if strings.TrimSpace(dep) == "github.com/retrylint/retrylint/analyzers/"+a.Name {
+				t.Errorf("ignoredirective imports %s", a.Name)
+			}
 		}
 	}
 }
