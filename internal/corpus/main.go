@@ -1,0 +1,352 @@
+// Command corpus measures retrylint on real repositories against hand labels:
+//
+//	go run ./internal/corpus [-mirrors DIR] [-work DIR] [-only owner/name,...] [-analyzers a,b] [-cached]
+//
+// It reads corpus/repos.tsv (repository, pinned commit, module directory,
+// package patterns), writes each pinned commit's tree under -work from the
+// bare git snapshot under -mirrors (where the session's fetch tool puts
+// owner+name/.../repo), builds retrylint from this checkout, runs it with
+// -json over each module (GOWORK=off, GOTOOLCHAIN=local; dependencies come
+// through the module proxy; the repository's own programs are never built or
+// run), and matches the findings to corpus/labels/owner+name.tsv.
+//
+// It prints, per repository and per analyzer: the labelled problems found,
+// the look-alikes wrongly reported, and the findings no label holds; then
+// each missed problem and each reported look-alike, with its label's reason,
+// so that the causes can be read; then the precision of the hand-judged
+// sample in corpus/sample.tsv. The unlabelled findings are written to a file
+// (-unlabelled) to sample from.
+//
+// A label covers a line range: a finding anywhere in it matches, and a
+// finding inside several labels of its analyzer goes to the narrowest. Load
+// errors (a package that does not type-check) are printed per module: the
+// findings of the packages that loaded still count, but a label in a package
+// that did not load cannot be found.
+//
+// The parsing and matching are tested by go test; the run needs the snapshots
+// and is not part of the tests. Trees and outputs stay under -work, outside
+// the repository.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+func main() {
+	if err := realMain(); err != nil {
+		fmt.Fprintln(os.Stderr, "corpus:", err)
+		os.Exit(1)
+	}
+}
+
+func realMain() error {
+	cache, _ := os.UserCacheDir()
+	var (
+		mirrors    = flag.String("mirrors", "/work/.mirror", "directory of the bare git snapshots, one owner+name directory per repository")
+		work       = flag.String("work", filepath.Join(cache, "retrylint-corpus"), "directory for the trees, the retrylint binary and the outputs (outside the repository)")
+		only       = flag.String("only", "", "comma-separated owner/name: measure only these repositories")
+		names      = flag.String("analyzers", strings.Join(analyzerNames, ","), "comma-separated analyzers to measure")
+		corpusDir  = flag.String("corpus", "", "directory of repos.tsv, labels/ and sample.tsv (default: corpus/ of this module)")
+		cached     = flag.Bool("cached", false, "reuse the saved output of an earlier run of the same commit and module instead of running retrylint")
+		timeout    = flag.Duration("timeout", 30*time.Minute, "give up on one module's run after this long")
+		goflags    = flag.String("goflags", "", "GOFLAGS for the runs (e.g. -mod=mod), for modules whose vendor directory or go.sum is incomplete")
+		unlabelled = flag.String("unlabelled", "", "file for the unlabelled findings (default: unlabelled.tsv under -work)")
+	)
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	analyzers := strings.Split(*names, ",")
+	for _, a := range analyzers {
+		if !slices.Contains(analyzerNames, a) {
+			return fmt.Errorf("-analyzers: %q is not one of %s", a, strings.Join(analyzerNames, ", "))
+		}
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	if *corpusDir == "" {
+		*corpusDir = filepath.Join(root, "corpus")
+	}
+	if *unlabelled == "" {
+		*unlabelled = filepath.Join(*work, "unlabelled.tsv")
+	}
+
+	repos, err := readRepos(filepath.Join(*corpusDir, "repos.tsv"))
+	if err != nil {
+		return err
+	}
+	if *only != "" {
+		want := strings.Split(*only, ",")
+		for _, w := range want {
+			if !slices.ContainsFunc(repos, func(r Repo) bool { return r.Name == w }) {
+				return fmt.Errorf("-only: %s is not in repos.tsv", w)
+			}
+		}
+		repos = slices.DeleteFunc(repos, func(r Repo) bool { return !slices.Contains(want, r.Name) })
+	}
+	var order []string // repository names, each once, in repos.tsv order
+	for _, r := range repos {
+		if !slices.Contains(order, r.Name) {
+			order = append(order, r.Name)
+		}
+	}
+	labels := map[string][]Label{}
+	for _, name := range order {
+		ls, err := readLabels(filepath.Join(*corpusDir, "labels", labelsFile(name)))
+		if err != nil {
+			return err
+		}
+		labels[name] = slices.DeleteFunc(ls, func(l Label) bool { return !slices.Contains(analyzers, l.Analyzer) })
+	}
+	sample, err := readSample(filepath.Join(*corpusDir, "sample.tsv"))
+	if err != nil {
+		return err
+	}
+
+	goVersion, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOVERSION: %v", err)
+	}
+	bin := filepath.Join(*work, "bin", "retrylint")
+	built := false
+
+	findings := map[string][]Finding{}
+	failed := map[string]string{}
+	checked := map[string]bool{} // repositories whose labels were checked against the tree
+	for _, r := range repos {
+		fmt.Printf("== %s (module %s, %s)\n", r.Name, r.ModuleDir, r.Commit[:12])
+		gitDir, err := findGitDir(*mirrors, r.Name)
+		if err != nil {
+			failed[r.Name] = err.Error()
+			fmt.Println("   ", err)
+			continue
+		}
+		tree := filepath.Join(*work, "trees", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit)
+		missing, err := extract(gitDir, r.Commit, tree)
+		if err != nil {
+			failed[r.Name] = err.Error()
+			fmt.Println("   ", err)
+			continue
+		}
+		if len(missing) > 0 {
+			fmt.Printf("    the snapshot lacks %d files (e.g. %s)\n", len(missing), missing[0])
+		}
+		base := filepath.Join(*work, "results", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit+"@"+strings.ReplaceAll(r.ModuleDir, "/", "+"))
+		var out run
+		if data, err := os.ReadFile(base + ".json"); *cached && err == nil {
+			out.json = data
+			out.stderr, _ = os.ReadFile(base + ".stderr")
+			fmt.Printf("    reusing %s.json\n", base)
+		} else {
+			if !built {
+				if err := buildRetrylint(root, bin); err != nil {
+					return err
+				}
+				built = true
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), r.Packages, strings.TrimSpace(string(goVersion)), *goflags)
+			cancel()
+			for _, n := range out.notes {
+				fmt.Println("    note:", n)
+			}
+			if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+				return err
+			}
+			os.WriteFile(base+".stderr", out.stderr, 0o644)
+			if err != nil {
+				failed[r.Name] = err.Error()
+				fmt.Println("   ", err)
+				continue
+			}
+			if err := os.WriteFile(base+".json", out.json, 0o644); err != nil {
+				return err
+			}
+			fmt.Printf("    retrylint -json %s: %s\n", strings.Join(r.Packages, " "), out.elapsed.Round(time.Second))
+		}
+		found, errs, err := ParseJSON(out.json, r.Name, tree, analyzers)
+		if err != nil {
+			failed[r.Name] = err.Error()
+			fmt.Println("   ", err)
+			continue
+		}
+		fmt.Printf("    %d findings\n", len(found))
+		for _, e := range errs {
+			fmt.Println("    analysis error:", e)
+		}
+		if len(strings.TrimSpace(string(out.stderr))) > 0 {
+			fmt.Printf("    load errors (all in %s.stderr):\n", base)
+			for _, l := range strings.Split(firstLines(out.stderr, 8), "\n") {
+				fmt.Println("      ", l)
+			}
+		}
+		findings[r.Name] = append(findings[r.Name], found...)
+		if checked[r.Name] {
+			continue
+		}
+		checked[r.Name] = true
+		for _, l := range labels[r.Name] {
+			p := filepath.Join(tree, filepath.FromSlash(l.Path))
+			if n := countLines(p); n < 0 {
+				fmt.Printf("    %s: %s is not in the tree\n", l.Pos, l.Path)
+			} else if l.End > n {
+				fmt.Printf("    %s: %s has %d lines, the label ends at %d\n", l.Pos, l.Path, n, l.End)
+			}
+		}
+	}
+
+	// The figures.
+	outcomes := map[string]Outcome{}
+	var allUnlabelled []Finding
+	var measured []string
+	for _, name := range order {
+		if _, bad := failed[name]; bad {
+			continue
+		}
+		measured = append(measured, name)
+		o := Match(labels[name], findings[name])
+		outcomes[name] = o
+		allUnlabelled = append(allUnlabelled, o.Unlabelled...)
+	}
+	sortFindings(allUnlabelled)
+	fmt.Println()
+	fmt.Println("== figures per repository")
+	for _, name := range measured {
+		for _, a := range analyzers {
+			var t Tally
+			t.Add(outcomes[name], a)
+			fmt.Printf("%-30s %-12s %s\n", name, a, t)
+		}
+	}
+	fmt.Println()
+	fmt.Printf("== figures per analyzer (%d repositories)\n", len(measured))
+	for _, a := range analyzers {
+		var t Tally
+		for _, name := range measured {
+			t.Add(outcomes[name], a)
+		}
+		fmt.Printf("%-12s %s\n", a, t)
+	}
+	for _, a := range analyzers {
+		fmt.Printf("\n== %s: missed problems and reported look-alikes\n", a)
+		for _, name := range measured {
+			o := outcomes[name]
+			for i, l := range o.Labels {
+				if l.Analyzer != a {
+					continue
+				}
+				switch hit := len(o.Hits[i]) > 0; {
+				case l.Verdict == "problem" && !hit:
+					fmt.Printf("missed    %s %s:%d-%d: %s\n", name, l.Path, l.Start, l.End, l.Reason)
+				case l.Verdict == "lookalike" && hit:
+					fmt.Printf("reported  %s %s:%d-%d: %s\n", name, l.Path, l.Start, l.End, l.Reason)
+					for _, f := range o.Hits[i] {
+						fmt.Printf("          line %d: %s\n", f.Line, f.Message)
+					}
+				}
+			}
+		}
+	}
+	if len(sample) > 0 {
+		fmt.Println("\n== sample of unlabelled findings judged by hand (corpus/sample.tsv)")
+		for _, a := range analyzers {
+			right, total := Precision(sample, a)
+			fmt.Printf("%-12s right %d of %d\n", a, right, total)
+		}
+		for _, j := range Stale(sample, measured, allUnlabelled) {
+			fmt.Printf("stale: %s: %s %s:%d is no unlabelled finding now\n", j.Pos, j.Analyzer, j.Path, j.Line)
+		}
+	}
+
+	if err := os.MkdirAll(filepath.Dir(*unlabelled), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(*unlabelled)
+	if err != nil {
+		return err
+	}
+	if err := WriteUnlabelled(f, allUnlabelled); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Printf("\n%d unlabelled findings written to %s\n", len(allUnlabelled), *unlabelled)
+	if len(failed) > 0 {
+		var msgs []string
+		for _, name := range order {
+			if e, ok := failed[name]; ok {
+				msgs = append(msgs, name+": "+e)
+			}
+		}
+		return fmt.Errorf("%d repositories not measured:\n%s", len(failed), strings.Join(msgs, "\n"))
+	}
+	return nil
+}
+
+func readRepos(p string) ([]Repo, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseRepos(f, p)
+}
+
+// readLabels reads a labels file; a repository without one has no labels.
+func readLabels(p string) ([]Label, error) {
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseLabels(f, p)
+}
+
+func readSample(p string) ([]Judgement, error) {
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseSample(f, p)
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", err
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("run the corpus command inside the retrylint module")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// buildRetrylint builds the retrylint of this checkout into bin.
+func buildRetrylint(root, bin string) error {
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/retrylint")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building retrylint: %v\n%s", err, out)
+	}
+	return nil
+}
