@@ -5,7 +5,8 @@
 // It reads corpus/repos.tsv (repository, pinned commit, module directory,
 // package patterns), writes each pinned commit's tree under -work from the
 // bare git snapshot under -mirrors (where the session's fetch tool puts
-// owner+name/.../repo), builds retrylint from this checkout, runs it with
+// owner+name/.../repo), builds retrylint from a commit of this checkout
+// (-rev, HEAD by default: others' uncommitted edits are not measured), runs it with
 // -json over each module (GOWORK=off, GOTOOLCHAIN=local; dependencies come
 // through the module proxy; the repository's own programs are never built or
 // run), and matches the findings to corpus/labels/owner+name.tsv.
@@ -57,10 +58,11 @@ func realMain() error {
 		only       = flag.String("only", "", "comma-separated owner/name: measure only these repositories")
 		names      = flag.String("analyzers", strings.Join(analyzerNames, ","), "comma-separated analyzers to measure")
 		corpusDir  = flag.String("corpus", "", "directory of repos.tsv, labels/ and sample.tsv (default: corpus/ of this module)")
-		cached     = flag.Bool("cached", false, "reuse the saved output of an earlier run of the same commit and module instead of running retrylint")
+		cached     = flag.Bool("cached", false, "reuse the saved output of an earlier run of the same retrylint on the same module instead of running it again")
 		timeout    = flag.Duration("timeout", 30*time.Minute, "give up on one module's run after this long")
 		goflags    = flag.String("goflags", "", "GOFLAGS for the runs (e.g. -mod=mod), for modules whose vendor directory or go.sum is incomplete")
 		unlabelled = flag.String("unlabelled", "", "file for the unlabelled findings (default: unlabelled.tsv under -work)")
+		rev        = flag.String("rev", "HEAD", "the commit of this repository to build retrylint from; empty for the working tree as it is")
 	)
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -119,8 +121,12 @@ func realMain() error {
 	if err != nil {
 		return fmt.Errorf("go env GOVERSION: %v", err)
 	}
-	bin := filepath.Join(*work, "bin", "retrylint")
-	built := false
+	revID, err := resolveRev(root, *rev)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("retrylint at %s (-rev %q)\n", revID, *rev)
+	var bin string // built on the first run that needs it
 
 	findings := map[string][]Finding{}
 	failed := map[string]string{}
@@ -143,18 +149,17 @@ func realMain() error {
 		if len(missing) > 0 {
 			fmt.Printf("    the snapshot lacks %d files (e.g. %s)\n", len(missing), missing[0])
 		}
-		base := filepath.Join(*work, "results", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit+"@"+strings.ReplaceAll(r.ModuleDir, "/", "+"))
+		base := filepath.Join(*work, "results", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit+"@"+strings.ReplaceAll(r.ModuleDir, "/", "+")+"@retrylint-"+revID)
 		var out run
 		if data, err := os.ReadFile(base + ".json"); *cached && err == nil {
 			out.json = data
 			out.stderr, _ = os.ReadFile(base + ".stderr")
 			fmt.Printf("    reusing %s.json\n", base)
 		} else {
-			if !built {
-				if err := buildRetrylint(root, bin); err != nil {
+			if bin == "" {
+				if bin, err = buildRetrylint(root, revID, *work); err != nil {
 					return err
 				}
-				built = true
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), r.Packages, strings.TrimSpace(string(goVersion)), *goflags)
@@ -341,12 +346,40 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(gomod), nil
 }
 
-// buildRetrylint builds the retrylint of this checkout into bin.
-func buildRetrylint(root, bin string) error {
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/retrylint")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("building retrylint: %v\n%s", err, out)
+// resolveRev returns the full commit of rev in the checkout at root, or
+// "worktree" if rev is empty.
+func resolveRev(root, rev string) (string, error) {
+	if rev == "" {
+		return "worktree", nil
 	}
-	return nil
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--verify", rev+"^{commit}").Output()
+	if err != nil {
+		return "", fmt.Errorf("-rev %s: not a commit of %s", rev, root)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// buildRetrylint builds retrylint from commit id of the checkout at root
+// (its tree written under work, so that others' uncommitted edits do not
+// change what is measured), or from the working tree if id is "worktree",
+// and returns the binary's path.
+func buildRetrylint(root, id, work string) (string, error) {
+	src := root
+	if id != "worktree" {
+		src = filepath.Join(work, "retrylint", id)
+		gitDir, err := exec.Command("git", "-C", root, "rev-parse", "--absolute-git-dir").Output()
+		if err != nil {
+			return "", fmt.Errorf("git rev-parse --absolute-git-dir: %v", err)
+		}
+		if _, err := extract(strings.TrimSpace(string(gitDir)), id, src); err != nil {
+			return "", err
+		}
+	}
+	bin := filepath.Join(work, "bin", "retrylint-"+id)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/retrylint")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building retrylint: %v\n%s", err, out)
+	}
+	return bin, nil
 }
