@@ -39,8 +39,32 @@ var (
 )
 
 func init() {
-	Analyzer.Flags.DurationVar(&timeout, "timeout", timeout, "the Timeout that suggested fixes write")
+	Analyzer.Flags.Var(positiveDuration{&timeout}, "timeout", "the Timeout that suggested fixes write (a positive `duration`)")
 	Analyzer.Flags.BoolVar(&tests, "tests", false, "also check _test.go files (off: go test -timeout ends a hung test)")
+}
+
+// positiveDuration is the -timeout flag. It refuses a Timeout that is not
+// positive when the flag is set, so that every driver reports the bad value
+// once, as a flag error, instead of each analysis pass failing with it.
+type positiveDuration struct{ d *time.Duration }
+
+func (p positiveDuration) String() string {
+	if p.d == nil { // the zero value flag.PrintDefaults makes
+		return ""
+	}
+	return p.d.String()
+}
+
+func (p positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	if d <= 0 {
+		return fmt.Errorf("%v: fixes need a positive Timeout", d)
+	}
+	*p.d = d
+	return nil
 }
 
 const (
@@ -55,9 +79,6 @@ var defaultClientFuncs = []string{"Get", "Head", "Post", "PostForm"}
 func run(pass *analysis.Pass) (any, error) {
 	if !typematch.Imports(pass.Pkg, httpPath) {
 		return nil, nil
-	}
-	if timeout <= 0 {
-		return nil, fmt.Errorf("-zerotimeout.timeout=%v: fixes need a positive Timeout", timeout)
 	}
 	c := &checker{pass: pass, rep: report.New(pass), timeout: timeout, defaultSet: make(map[ast.Node]token.Pos)}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
