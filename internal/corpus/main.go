@@ -3,7 +3,8 @@
 //	go run ./internal/corpus [-mirrors DIR] [-work DIR] [-only owner/name,...] [-analyzers a,b] [-cached]
 //
 // It reads corpus/repos.tsv (repository, pinned commit, module directory,
-// package patterns), writes each pinned commit's tree under -work from the
+// package patterns and, optionally, the GOFLAGS the module needs), writes
+// each pinned commit's tree under -work from the
 // bare git snapshot under -mirrors (where the session's fetch tool puts
 // owner+name/.../repo), builds retrylint from a commit of this checkout
 // (-rev, HEAD by default: others' uncommitted edits are not measured), runs it with
@@ -60,7 +61,7 @@ func realMain() error {
 		corpusDir  = flag.String("corpus", "", "directory of repos.tsv, labels/ and sample.tsv (default: corpus/ of this module)")
 		cached     = flag.Bool("cached", false, "reuse the saved output of an earlier run of the same retrylint on the same module instead of running it again")
 		timeout    = flag.Duration("timeout", 30*time.Minute, "give up on one module's run after this long")
-		goflags    = flag.String("goflags", "", "GOFLAGS for the runs (e.g. -mod=mod), for modules whose vendor directory or go.sum is incomplete")
+		goflags    = flag.String("goflags", "", "GOFLAGS for every run (e.g. -mod=mod), before those of the repository's row")
 		unlabelled = flag.String("unlabelled", "", "file for the unlabelled findings (default: unlabelled.tsv under -work)")
 		rev        = flag.String("rev", "HEAD", "the commit of this repository to build retrylint from; empty for the working tree as it is")
 	)
@@ -162,7 +163,7 @@ func realMain() error {
 				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), r.Packages, strings.TrimSpace(string(goVersion)), *goflags)
+			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), r.Packages, strings.TrimSpace(string(goVersion)), strings.TrimSpace(*goflags+" "+r.GoFlags))
 			cancel()
 			for _, n := range out.notes {
 				fmt.Println("    note:", n)
@@ -188,8 +189,11 @@ func realMain() error {
 			continue
 		}
 		fmt.Printf("    %d findings\n", len(found))
-		for _, e := range errs {
-			fmt.Println("    analysis error:", e)
+		if len(errs) > 0 {
+			fmt.Printf("    %d analysis errors (an analyzer failed, or a package did not load), e.g.:\n", len(errs))
+			for _, e := range errs[:min(len(errs), 4)] {
+				fmt.Println("      ", e)
+			}
 		}
 		if len(strings.TrimSpace(string(out.stderr))) > 0 {
 			fmt.Printf("    load errors (all in %s.stderr):\n", base)

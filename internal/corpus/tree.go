@@ -184,12 +184,18 @@ func runRetrylint(ctx context.Context, bin, dir string, packages []string, goVer
 	if goflags != "" {
 		env = append(env, "GOFLAGS="+goflags)
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+	modFile := "go.mod" // or the one -modfile names (docker/cli's vendor.mod)
+	for _, f := range strings.Fields(goflags) {
+		if m, ok := strings.CutPrefix(f, "-modfile="); ok {
+			modFile = m
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, modFile)); err == nil {
 		if want := goDirective(data); want != "" && version.Compare("go"+want, goVersion) > 0 {
 			r.notes = append(r.notes, fmt.Sprintf("go.mod asks for go %s, newer than %s (GOTOOLCHAIN=local): expect load errors", want, goVersion))
 		}
 	} else if errors.Is(err, fs.ErrNotExist) {
-		return r, fmt.Errorf("no go.mod in %s", dir)
+		return r, fmt.Errorf("no %s in %s", modFile, dir)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-json"}, packages...)...)
 	cmd.Dir = dir

@@ -17,12 +17,15 @@ import (
 var analyzerNames = []string{"zerotimeout", "nojitter", "nestedretry", "unkeyedpost"}
 
 // A Repo is one row of repos.tsv: a repository pinned to a commit, the module
-// inside it to analyse and the package patterns to analyse there.
+// inside it to analyse, the package patterns to analyse there and, in an
+// optional fifth column, the GOFLAGS its build needs (e.g. nats.go's tests
+// need -modfile=go_test.mod).
 type Repo struct {
 	Name      string // owner/name
 	Commit    string // full 40-hex commit
 	ModuleDir string // slash-separated, relative to the repository root; "." for the root
 	Packages  []string
+	GoFlags   string
 	Pos       string // file:line, for messages
 }
 
@@ -88,10 +91,18 @@ func cleanRel(p string) bool {
 func ParseRepos(r io.Reader, file string) ([]Repo, error) {
 	var repos []Repo
 	err := rows(r, file, func(f []string, pos string) error {
-		if len(f) != 4 {
-			return fmt.Errorf("want 4 tab-separated fields (repo, commit, module_dir, packages), got %d", len(f))
+		if len(f) != 4 && len(f) != 5 {
+			return fmt.Errorf("want 4 or 5 tab-separated fields (repo, commit, module_dir, packages[, goflags]), got %d", len(f))
 		}
 		repo := Repo{Name: f[0], Commit: f[1], ModuleDir: f[2], Packages: strings.Fields(f[3]), Pos: pos}
+		if len(f) == 5 {
+			repo.GoFlags = strings.Join(strings.Fields(f[4]), " ")
+			for _, g := range strings.Fields(f[4]) {
+				if !strings.HasPrefix(g, "-") {
+					return fmt.Errorf("goflags %q: %q is not a flag", f[4], g)
+				}
+			}
+		}
 		if !repoName.MatchString(repo.Name) {
 			return fmt.Errorf("repo %q is not owner/name", repo.Name)
 		}

@@ -13,7 +13,8 @@ func TestParseRepos(t *testing.T) {
 	in := "# repo\tcommit\tmodule_dir\tpackages\n" +
 		"\n" +
 		"getsentry/sentry-go\t" + commitA + "\t.\t./...\n" +
-		"docker/cli\t" + commitB + "\tcmd/docker-trust\t./... ./internal/x\r\n"
+		"docker/cli\t" + commitB + "\tcmd/docker-trust\t./... ./internal/x\r\n" +
+		"nats-io/nats.go\t" + commitA + "\t.\t./...\t-modfile=go_test.mod  -tags=internal_testing\n"
 	got, err := ParseRepos(strings.NewReader(in), "repos.tsv")
 	if err != nil {
 		t.Fatal(err)
@@ -21,6 +22,7 @@ func TestParseRepos(t *testing.T) {
 	want := []Repo{
 		{Name: "getsentry/sentry-go", Commit: commitA, ModuleDir: ".", Packages: []string{"./..."}, Pos: "repos.tsv:3"},
 		{Name: "docker/cli", Commit: commitB, ModuleDir: "cmd/docker-trust", Packages: []string{"./...", "./internal/x"}, Pos: "repos.tsv:4"},
+		{Name: "nats-io/nats.go", Commit: commitA, ModuleDir: ".", Packages: []string{"./..."}, GoFlags: "-modfile=go_test.mod -tags=internal_testing", Pos: "repos.tsv:5"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
@@ -41,8 +43,10 @@ func TestParseReposTwoModules(t *testing.T) {
 func TestParseReposErrors(t *testing.T) {
 	ok := "a/b\t" + commitA + "\t.\t./...\n"
 	for _, tc := range []struct{ in, want string }{
-		{"# header\na/b\t" + commitA + "\t.\n", "repos.tsv:2: want 4 tab-separated fields"},
-		{"a/b " + commitA + " . ./...\n", "repos.tsv:1: want 4 tab-separated fields"},
+		{"# header\na/b\t" + commitA + "\t.\n", "repos.tsv:2: want 4 or 5 tab-separated fields"},
+		{"a/b " + commitA + " . ./...\n", "repos.tsv:1: want 4 or 5 tab-separated fields"},
+		{"a/b\t" + commitA + "\t.\t./...\t-mod=mod\tx\n", "repos.tsv:1: want 4 or 5 tab-separated fields"},
+		{"a/b\t" + commitA + "\t.\t./...\t-mod=mod modfile=x\n", `repos.tsv:1: goflags "-mod=mod modfile=x": "modfile=x" is not a flag`},
 		{"ab\t" + commitA + "\t.\t./...\n", `repos.tsv:1: repo "ab" is not owner/name`},
 		{"a/b\t0123abc\t.\t./...\n", `repos.tsv:1: commit "0123abc" is not a full 40-hex`},
 		{"a/b\t" + strings.ToUpper(commitA) + "\t.\t./...\n", "repos.tsv:1: commit"},
