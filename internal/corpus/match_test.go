@@ -216,3 +216,32 @@ func TestGoDirective(t *testing.T) {
 		t.Errorf("goDirective without a go line = %q", got)
 	}
 }
+
+func TestUseModFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"go.mod": "module a\n", "go.sum": "old\n", "go_test.mod": "module a\nrequire b v1\n", "go_test.sum": "b v1 h1:x\n", "vendor.mod": "module v\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := useModFile(dir, "go_test.mod"); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"go.mod": "module a\nrequire b v1\n", "go.sum": "b v1 h1:x\n"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, name)); string(got) != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+	// A module file without a .sum leaves go.sum alone.
+	if err := useModFile(dir, "vendor.mod"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "go.sum")); string(got) != "b v1 h1:x\n" {
+		t.Errorf("go.sum = %q after vendor.mod, which has no .sum", got)
+	}
+	for _, bad := range []string{"missing.mod", "../go.mod", "sub/go.mod"} {
+		if err := useModFile(dir, bad); err == nil {
+			t.Errorf("useModFile(%q) succeeded", bad)
+		}
+	}
+}

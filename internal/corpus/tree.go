@@ -181,21 +181,30 @@ type run struct {
 func runRetrylint(ctx context.Context, bin, dir string, packages []string, goVersion, goflags string) (run, error) {
 	var r run
 	env := append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
-	if goflags != "" {
-		env = append(env, "GOFLAGS="+goflags)
-	}
-	modFile := "go.mod" // or the one -modfile names (docker/cli's vendor.mod)
+	// go/packages runs some go commands with GO111MODULE=off, which reject
+	// -modfile: put the named module file (and its .sum) in place of go.mod
+	// in the tree instead, as docker/cli's own scripts do with vendor.mod.
+	var flags []string
 	for _, f := range strings.Fields(goflags) {
-		if m, ok := strings.CutPrefix(f, "-modfile="); ok {
-			modFile = m
+		m, ok := strings.CutPrefix(f, "-modfile=")
+		if !ok {
+			flags = append(flags, f)
+			continue
 		}
+		if err := useModFile(dir, m); err != nil {
+			return r, err
+		}
+		r.notes = append(r.notes, fmt.Sprintf("%s copied over go.mod (-modfile)", m))
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, modFile)); err == nil {
+	if len(flags) > 0 {
+		env = append(env, "GOFLAGS="+strings.Join(flags, " "))
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
 		if want := goDirective(data); want != "" && version.Compare("go"+want, goVersion) > 0 {
 			r.notes = append(r.notes, fmt.Sprintf("go.mod asks for go %s, newer than %s (GOTOOLCHAIN=local): expect load errors", want, goVersion))
 		}
 	} else if errors.Is(err, fs.ErrNotExist) {
-		return r, fmt.Errorf("no %s in %s", modFile, dir)
+		return r, fmt.Errorf("no go.mod in %s", dir)
 	}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-json"}, packages...)...)
 	cmd.Dir = dir
@@ -214,6 +223,26 @@ func runRetrylint(ctx context.Context, bin, dir string, packages []string, goVer
 		return r, fmt.Errorf("retrylint wrote no JSON (%v): %s", err, firstLines(r.stderr, 10))
 	}
 	return r, nil
+}
+
+// useModFile copies the module file name (and its .sum, if any) of dir over
+// go.mod and go.sum.
+func useModFile(dir, name string) error {
+	if !cleanRel(name) || strings.Contains(name, "/") {
+		return fmt.Errorf("-modfile=%s: want a file name in the module directory", name)
+	}
+	for _, ext := range []string{".mod", ".sum"} {
+		data, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(name, ".mod")+ext))
+		if errors.Is(err, fs.ErrNotExist) && ext == ".sum" {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("-modfile=%s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "go"+ext), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // goDirective returns the version of a go.mod's go directive, or "".
