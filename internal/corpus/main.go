@@ -171,7 +171,9 @@ func realMain() error {
 			if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 				return err
 			}
-			os.WriteFile(base+".stderr", out.stderr, 0o644)
+			if werr := os.WriteFile(base+".stderr", out.stderr, 0o644); werr != nil {
+				return werr
+			}
 			if err != nil {
 				failed[r.Name] = err.Error()
 				fmt.Println("   ", err)

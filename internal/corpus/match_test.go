@@ -245,3 +245,19 @@ func TestUseModFile(t *testing.T) {
 		}
 	}
 }
+
+func TestCountLines(t *testing.T) {
+	dir := t.TempDir()
+	for content, want := range map[string]int{"": 0, "a\n": 1, "a\nb": 2, "a\nb\n": 2} {
+		p := filepath.Join(dir, "f.go")
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := countLines(p); got != want {
+			t.Errorf("countLines(%q) = %d, want %d", content, got, want)
+		}
+	}
+	if got := countLines(filepath.Join(dir, "missing.go")); got != -1 {
+		t.Errorf("countLines of a missing file = %d, want -1", got)
+	}
+}

@@ -271,5 +271,9 @@ func countLines(p string) int {
 	if err != nil {
 		return -1
 	}
-	return bytes.Count(data, []byte{'\n'}) + 1
+	n := bytes.Count(data, []byte{'\n'})
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++ // a last line without a newline
+	}
+	return n
 }
