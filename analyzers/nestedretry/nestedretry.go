@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,11 +28,29 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-// clientsFlag declares retrying clients of the user's own.
-var clientsFlag string
+// clients is the -clients flag: retrying clients of the user's own. The
+// list is parsed when the flag is set, so that a bad entry is a flag error,
+// reported once by every driver, instead of an error of every analysis pass.
+var clients clientList
+
+type clientList struct {
+	text  string
+	table []api
+}
+
+func (l *clientList) String() string { return l.text }
+
+func (l *clientList) Set(s string) error {
+	table, err := parseClients(s)
+	if err != nil {
+		return err
+	}
+	l.text, l.table = s, table
+	return nil
+}
 
 func init() {
-	Analyzer.Flags.StringVar(&clientsFlag, "clients", "",
+	Analyzer.Flags.Var(&clients, "clients",
 		"comma-separated retrying clients of your own, as importpath.Type.Method=N or importpath.Func=N (N attempts, the first included)")
 }
 
@@ -88,11 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// makes every method that calls Invoke a retrying one.
 		return nil, nil
 	}
-	user, err := parseClients(clientsFlag)
-	if err != nil {
-		return nil, err
-	}
-	table := append(user, apis...)
+	table := slices.Concat(clients.table, apis)
 	if len(res.Sites) == 0 && !relevant(pass, table) {
 		return nil, nil
 	}
