@@ -98,28 +98,7 @@ func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, pkgs ...string) [
 // further checks.
 func CheckFixed(t *testing.T, a *analysis.Analyzer, pkgs ...string) []analysis.Diagnostic {
 	t.Helper()
-	dir := Tree(t)
-	for _, pkg := range pkgs {
-		pkgDir := filepath.Join(dir, "src", filepath.FromSlash(pkg))
-		err := filepath.WalkDir(pkgDir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go.golden") {
-				return err
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			if strings.HasPrefix(string(data), "-- ") {
-				return nil // a txtar archive: one section per fix, not one program
-			}
-			return os.WriteFile(strings.TrimSuffix(p, ".golden"), data, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-
-	env := append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+	dir, env := FixedTree(t, pkgs...)
 	for _, verb := range []string{"build", "vet"} {
 		cmd := exec.Command("go", append([]string{verb}, pkgs...)...)
 		cmd.Dir = filepath.Join(dir, "src")
@@ -155,4 +134,52 @@ func CheckFixed(t *testing.T, a *analysis.Analyzer, pkgs ...string) []analysis.D
 		}
 	}
 	return diags
+}
+
+// FixedTree returns a copy of the tree (see Tree) in which every file of
+// pkgs that has a plain (non-txtar) .golden file is replaced by that file,
+// and the environment that builds it in GOPATH mode.
+func FixedTree(t testing.TB, pkgs ...string) (dir string, env []string) {
+	t.Helper()
+	dir = Tree(t)
+	for _, pkg := range pkgs {
+		pkgDir := filepath.Join(dir, "src", filepath.FromSlash(pkg))
+		err := filepath.WalkDir(pkgDir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go.golden") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if strings.HasPrefix(string(data), "-- ") {
+				return nil // a txtar archive: one section per fix, not one program
+			}
+			return os.WriteFile(strings.TrimSuffix(p, ".golden"), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+}
+
+// TestFixed runs go test on pkgs with their fixes applied (FixedTree): the
+// packages' own _test.go files, kept beside the cases in testdata, prove
+// that the fixed code still does what it did. A fix that compiles is not
+// enough when it moves or rewrites statements.
+func TestFixed(t *testing.T, pkgs ...string) {
+	t.Helper()
+	dir, env := FixedTree(t, pkgs...)
+	cmd := exec.Command("go", append([]string{"test", "-count=1"}, pkgs...)...)
+	cmd.Dir = filepath.Join(dir, "src")
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test of the fixed packages %v failed: %v\n%s", pkgs, err, out)
+	}
+	if strings.Contains(string(out), "[no test files]") {
+		t.Fatalf("a fixed package has no test to run:\n%s", out)
+	}
+	t.Logf("go test of the fixed packages:\n%s", out)
 }
