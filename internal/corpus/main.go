@@ -270,8 +270,9 @@ func realMain() error {
 			}
 		}
 	}
+	sample = slices.DeleteFunc(sample, func(j Judgement) bool { return !slices.Contains(measured, j.Repo) })
 	if len(sample) > 0 {
-		fmt.Println("\n== sample of unlabelled findings judged by hand (corpus/sample.tsv)")
+		fmt.Println("\n== sample of unlabelled findings judged by hand (corpus/sample.tsv), in the repositories measured")
 		for _, a := range analyzers {
 			right, total := Precision(sample, a)
 			fmt.Printf("%-12s right %d of %d\n", a, right, total)
