@@ -17,14 +17,19 @@ import (
 // and retries absorb sporadic failures; when it is down, retries fall to
 // about ratio per request and the extra load stays near ratio.
 //
-// The bucket starts full and holds at most max tokens. A Budget is safe for
-// concurrent use; its methods are lock-free and, while the bucket is full,
-// OnRequest does not write shared memory at all. The methods of a nil
-// *Budget allow every retry.
+// The bucket starts full and holds at most max tokens. The zero Budget is
+// ready to use and is the usual budget, NewBudget(0.1, 10): ten retries in a
+// burst, then one per ten requests. A Budget is safe for concurrent use and
+// must not be copied after first use; its methods are lock-free and, while
+// the bucket is full, OnRequest does not write shared memory at all. The
+// methods of a nil *Budget allow every retry.
 type Budget struct {
-	tokens atomic.Int64 // in millionths of a token
-	ratio  int64
-	max    int64
+	// spent is how far the bucket is below full, in millionths of a token,
+	// so that the zero Budget starts full.
+	spent atomic.Int64
+	ratio int64
+	max   int64
+	made  bool // set by NewBudget; the zero Budget uses the defaults
 }
 
 // scale is the number of budget units in one token. Tokens are kept as
@@ -32,14 +37,19 @@ type Budget struct {
 // float arithmetic, ten additions of 0.1 fall short of one token.
 const scale = 1_000_000
 
+// The zero Budget's settings: what NewBudget(0.1, 10) makes.
+const (
+	defaultRatio = scale / 10
+	defaultMax   = 10 * scale
+)
+
 // NewBudget returns a full bucket that gains ratio tokens per request and
 // holds at most max tokens. NewBudget(0.1, 10) allows bursts of 10 retries
 // and then about one retry per ten requests. Negative or NaN arguments count
-// as 0; a max below 1 allows no retry.
+// as 0; a max below 1 allows no retry, which, unlike the zero Budget, is
+// what NewBudget was asked for.
 func NewBudget(ratio, max float64) *Budget {
-	b := &Budget{ratio: units(ratio), max: units(max)}
-	b.tokens.Store(b.max)
-	return b
+	return &Budget{ratio: units(ratio), max: units(max), made: true}
 }
 
 // units converts a token count to budget units, clamping it to
@@ -55,17 +65,29 @@ func units(f float64) int64 {
 	return int64(math.Round(f * scale))
 }
 
+// settings returns the bucket's ratio and size in budget units.
+func (b *Budget) settings() (ratio, size int64) {
+	if !b.made {
+		return defaultRatio, defaultMax
+	}
+	return b.ratio, b.max
+}
+
 // OnRequest records a new logical request, adding ratio tokens.
 func (b *Budget) OnRequest() {
-	if b == nil || b.ratio == 0 {
+	if b == nil {
+		return
+	}
+	ratio, _ := b.settings()
+	if ratio == 0 {
 		return
 	}
 	for {
-		t := b.tokens.Load()
-		if t >= b.max {
-			return
+		s := b.spent.Load()
+		if s == 0 {
+			return // full
 		}
-		if b.tokens.CompareAndSwap(t, min(b.max, t+b.ratio)) {
+		if b.spent.CompareAndSwap(s, max(0, s-ratio)) {
 			return
 		}
 	}
@@ -77,12 +99,13 @@ func (b *Budget) TryRetry() bool {
 	if b == nil {
 		return true
 	}
+	_, size := b.settings()
 	for {
-		t := b.tokens.Load()
-		if t < scale {
+		s := b.spent.Load()
+		if size-s < scale {
 			return false
 		}
-		if b.tokens.CompareAndSwap(t, t-scale) {
+		if b.spent.CompareAndSwap(s, s+scale) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package retry
 
 import (
+	"context"
 	"math"
 	"sync"
 	"testing"
@@ -155,4 +156,22 @@ func BenchmarkBudget(b *testing.B) {
 			}
 		})
 	})
+}
+
+// TestZeroBudgetIsTheDefault: the zero Budget is ready to use and is
+// NewBudget(0.1, 10), rather than a bucket that refuses every retry.
+func TestZeroBudgetIsTheDefault(t *testing.T) {
+	var b Budget
+	attempts, allowed, refused := attemptsAgainstDeadDependency(&b, 1000, 3)
+	if attempts != 1109 || allowed != 109 || refused != 997 {
+		t.Errorf("zero Budget: %d attempts, %d retries allowed, %d refused; want NewBudget(0.1, 10)'s 1109, 109, 997", attempts, allowed, refused)
+	}
+	calls := 0
+	do(t, context.Background(), Policy{MaxAttempts: 3, Budget: &Budget{}}, newFakeClock(), func(context.Context) error {
+		calls++
+		return errDown
+	})
+	if calls != 3 {
+		t.Errorf("Do with a zero Budget made %d attempts, want 3", calls)
+	}
 }
