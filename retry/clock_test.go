@@ -21,8 +21,9 @@ type fakeClock struct {
 
 type fakeTimer struct {
 	deadline time.Time
-	cancel   context.CancelCauseFunc
-	stopped  bool
+	cancel   context.CancelCauseFunc // for an attempt context
+	f        func()                  // for afterFunc
+	stopped  bool                    // stopped, or fired
 }
 
 func newFakeClock() *fakeClock { return &fakeClock{t: epoch} }
@@ -44,9 +45,25 @@ func (c *fakeClock) sleep(ctx context.Context, d time.Duration) error {
 func (c *fakeClock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 	for _, t := range c.timers {
-		if !t.stopped && !c.t.Before(t.deadline) {
+		if t.stopped || c.t.Before(t.deadline) {
+			continue
+		}
+		if t.f != nil {
+			t.stopped = true
+			t.f()
+		} else {
 			t.cancel(context.DeadlineExceeded)
 		}
+	}
+}
+
+func (c *fakeClock) afterFunc(d time.Duration, f func()) func() bool {
+	t := &fakeTimer{deadline: c.t.Add(d), f: f}
+	c.timers = append(c.timers, t)
+	return func() bool {
+		running := !t.stopped
+		t.stopped = true
+		return running
 	}
 }
 
@@ -63,7 +80,8 @@ func (c *fakeClock) withDeadline(parent context.Context, d time.Time) (context.C
 	return fakeDeadlineCtx{ctx, d}, func() { t.stopped = true; cancel(context.Canceled) }
 }
 
-// liveTimers counts attempt contexts whose cancel func was never called.
+// liveTimers counts attempt contexts whose cancel func was never called and
+// afterFunc timers neither stopped nor fired.
 func (c *fakeClock) liveTimers() int {
 	n := 0
 	for _, t := range c.timers {

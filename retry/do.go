@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -12,9 +15,17 @@ import (
 // MaxAttempts is zero: the first call and two retries.
 const DefaultMaxAttempts = 3
 
+// MinAttemptTime is the least time that must be left before the context's
+// deadline, once the wait is over, for [Do] to start a retry when its Policy
+// has no AttemptTimeout; with one, the least is a quarter of AttemptTimeout.
+// An attempt with less time than that is all but sure to time out: it adds
+// load to a dependency that is failing and cannot help the caller.
+const MinAttemptTime = 10 * time.Millisecond
+
 // A Policy says how [Do] retries. The zero Policy is useful: up to
-// [DefaultMaxAttempts] attempts, [DefaultBackoff] between them, no timeout
-// per attempt beyond the context's deadline, no budget.
+// [DefaultMaxAttempts] attempts, the zero [Backoff] between them (full
+// jitter from [DefaultBase], capped at [DefaultCap]), no timeout per attempt
+// beyond the context's deadline, no budget.
 type Policy struct {
 	// MaxAttempts is the largest number of attempts, counting the first call:
 	// 1 means no retry. Zero means DefaultMaxAttempts; a negative value means
@@ -25,15 +36,22 @@ type Policy struct {
 	// AttemptTimeout bounds each attempt. Each attempt gets the smaller of
 	// AttemptTimeout and the time left before the context's deadline, so a
 	// slow attempt cannot eat the time the retries need, and no attempt runs
-	// past the deadline. Zero or less means no bound beyond the context's deadline.
+	// past the deadline. Zero or less means no bound beyond the context's
+	// deadline. A retry starts only if, after its wait, a quarter of
+	// AttemptTimeout is left before the deadline ([MinAttemptTime] without
+	// an AttemptTimeout). [Transport] applies it to the wait for a
+	// response's headers, never to the reading of the body it returns.
 	AttemptTimeout time.Duration
 
-	// Backoff computes the wait before each retry. The zero Backoff means
-	// DefaultBackoff.
+	// Backoff computes the wait before each retry. Its zero value is full
+	// jitter from DefaultBase, capped at DefaultCap. Its Cap is also the
+	// longest Retry-After that Do honours: a longer one ends the retries.
 	Backoff Backoff
 
 	// Budget, if not nil, is a retry budget shared with other calls: Do
-	// records one request in it and spends one token per retry. See [Budget].
+	// records one request in it and spends one token per retry. Nested Do
+	// calls that share a Budget record one logical request in it once.
+	// See [Budget].
 	Budget *Budget
 
 	// OnAttempt, if not nil, is called after every attempt, in order, on the
@@ -45,7 +63,9 @@ type Policy struct {
 	// same context. By default such an inner Do makes a single attempt,
 	// because the outer one owns the retries: retries at two layers multiply
 	// (three layers of four attempts make 64 calls). Set RetryNested only
-	// when the layers retry different things.
+	// when the layers retry different things. A Do owns the retries of what
+	// runs inside it only while it runs, and only if it may retry itself: a
+	// Do with MaxAttempts 1 leaves them to the Do inside it.
 	RetryNested bool
 
 	clock clock      // nil means the real clock; tests inject a fake
@@ -75,25 +95,27 @@ type Attempt struct {
 type Reason int
 
 const (
-	ReasonSuccess   Reason = iota // the attempt succeeded
-	ReasonRetry                   // a retry follows
-	ReasonPermanent               // the error is permanent: a retry would fail the same way
-	ReasonAttempts                // MaxAttempts attempts were made
-	ReasonNested                  // an outer Do owns the retries
-	ReasonDeadline                // the deadline passed, or the next wait would end past it
-	ReasonBudget                  // the retry budget is spent
-	ReasonCanceled                // the context was canceled
+	ReasonSuccess    Reason = iota // the attempt succeeded
+	ReasonRetry                    // a retry follows
+	ReasonPermanent                // the error is permanent: a retry would fail the same way
+	ReasonAttempts                 // MaxAttempts attempts were made
+	ReasonNested                   // an outer Do owns the retries
+	ReasonDeadline                 // the deadline passed, or would leave no time for an attempt after the next wait
+	ReasonBudget                   // the retry budget is spent
+	ReasonCanceled                 // the context was canceled
+	ReasonRetryAfter               // the server asked for a wait longer than the backoff's Cap
 )
 
 var reasonText = [...]string{
-	ReasonSuccess:   "succeeded",
-	ReasonRetry:     "retrying",
-	ReasonPermanent: "permanent error",
-	ReasonAttempts:  "out of attempts",
-	ReasonNested:    "an outer retry owns the retries",
-	ReasonDeadline:  "no time left before the deadline",
-	ReasonBudget:    "retry budget spent",
-	ReasonCanceled:  "canceled",
+	ReasonSuccess:    "succeeded",
+	ReasonRetry:      "retrying",
+	ReasonPermanent:  "permanent error",
+	ReasonAttempts:   "out of attempts",
+	ReasonNested:     "an outer retry owns the retries",
+	ReasonDeadline:   "no time left before the deadline",
+	ReasonBudget:     "retry budget spent",
+	ReasonCanceled:   "canceled",
+	ReasonRetryAfter: "asked to wait longer than the backoff's cap",
 }
 
 func (r Reason) String() string {
@@ -158,9 +180,12 @@ func (e *permanentError) Unwrap() error { return e.err }
 
 // RetryAfter returns an error that wraps err and asks [Do] to wait at least
 // d before the next attempt, as a server does with a Retry-After header.
-// Do honours it only if the wait still ends before the context's deadline,
-// and stops otherwise: waiting past the deadline helps nobody.
-// RetryAfter(nil, d) is nil.
+// Do honours it only up to the Cap of the policy's [Backoff] (DefaultCap
+// when zero) and only if the wait still ends before the context's deadline;
+// otherwise it stops at once, with ReasonRetryAfter or ReasonDeadline: a
+// server that asks for more than the policy would ever wait (a
+// Retry-After of 99999999 seconds is three years) is saying no, and waiting
+// past the deadline helps nobody. RetryAfter(nil, d) is nil.
 func RetryAfter(err error, d time.Duration) error {
 	if err == nil {
 		return nil
@@ -176,35 +201,45 @@ type retryAfterError struct {
 func (e *retryAfterError) Error() string { return e.err.Error() }
 func (e *retryAfterError) Unwrap() error { return e.err }
 
-// ownerKey marks a context as running inside Do, which owns its retries.
-type ownerKey struct{}
-
 // Do calls op until it succeeds or the policy says to stop, and returns nil
 // or an [*Error] that wraps op's last error.
 //
 // Each attempt gets a context derived from ctx that ends after the attempt
-// timeout or at ctx's deadline, whichever comes first. Between attempts Do
-// waits the policy's backoff, or longer if op's error asks for it with
-// [RetryAfter]. Do stops without waiting when: op succeeds; op's error is
-// [Permanent]; MaxAttempts attempts were made; the wait would end past ctx's
-// deadline; the budget refuses the retry; ctx ends; or Do runs inside another
-// Do on the same context and RetryNested is false, in which case it makes a
-// single attempt and leaves the retries to the outer Do.
+// timeout or at ctx's deadline, whichever comes first, and in any case when
+// op returns: read what the attempt returns (a response body) inside op.
+// Between attempts Do waits the policy's backoff, or longer if op's error
+// asks for it with [RetryAfter]. Do stops without waiting when: op
+// succeeds; op's error is [Permanent]; MaxAttempts attempts were made; after
+// the wait, less than the least time for an attempt would be left before
+// ctx's deadline (see [MinAttemptTime]); op asked for a wait longer than the
+// backoff's Cap; the budget refuses the retry; ctx ends; or Do runs inside
+// another Do on the same context that owns the retries and RetryNested is
+// false, in which case it makes a single attempt and leaves the retries to
+// the outer Do.
 //
-// Do returns as soon as ctx ends, and leaves no goroutine or timer behind.
+// When ctx ends during a wait, Do returns at once. When it ends during an
+// attempt, Do returns as soon as op returns, without another attempt: op's
+// context ends with ctx, and op must return when it does. Do does not
+// abandon an op that ignores its context, since that would leave op's
+// goroutine running behind it; it waits for op. Do leaves no goroutine or
+// timer behind.
 func Do(ctx context.Context, p Policy, op func(ctx context.Context) error) error {
-	return p.run(ctx, func(ctx context.Context, cancel context.CancelFunc) error {
-		defer cancel()
+	return p.run(ctx, func(ctx context.Context) error {
+		if p.AttemptTimeout > 0 {
+			clk := p.clk()
+			actx, cancel := clk.withDeadline(ctx, clk.now().Add(p.AttemptTimeout))
+			defer cancel()
+			ctx = actx
+		}
 		return op(ctx)
-	})
+	}, nil)
 }
 
 // DoValue is like [Do] for an operation that returns a value. It returns the
 // value of the attempt that succeeded, or the zero value and an [*Error].
 func DoValue[T any](ctx context.Context, p Policy, op func(ctx context.Context) (T, error)) (T, error) {
 	var v T
-	err := p.run(ctx, func(ctx context.Context, cancel context.CancelFunc) error {
-		defer cancel()
+	err := Do(ctx, p, func(ctx context.Context) error {
 		r, err := op(ctx)
 		if err == nil {
 			v = r
@@ -214,26 +249,84 @@ func DoValue[T any](ctx context.Context, p Policy, op func(ctx context.Context) 
 	return v, err
 }
 
-// run is the retry loop. op owns the attempt's cancel func: it must call it,
-// but may do so after it returns (the transport keeps a response's context
-// alive until its body is closed).
-func (p *Policy) run(ctx context.Context, op func(context.Context, context.CancelFunc) error) error {
+// A call is what a running Do keeps in the contexts it hands to its
+// attempts: whether it owns the retries of the Do calls inside it, and,
+// for the logical request it belongs to, which budgets were credited.
+type call struct {
+	context.Context
+	outer *call       // the innermost enclosing Do, if any
+	root  *call       // the outermost Do of the logical request, which keeps the credits
+	owns  bool        // this Do may retry, so the Do calls inside it must not
+	done  atomic.Bool // this Do has returned: it owns nothing any more
+
+	mu       sync.Mutex // guards credited, on the root
+	credited []*Budget  // the budgets that counted this logical request
+}
+
+// callKey is the context key under which a call finds itself.
+type callKey struct{}
+
+func (c *call) Value(key any) any {
+	if key == (callKey{}) {
+		return c
+	}
+	return c.Context.Value(key)
+}
+
+// begin starts the call of a Do on ctx that may make maxAttempts attempts.
+// It reports whether an enclosing Do that is still running owns the
+// retries, and credits the policy's budget once per logical request.
+//
+// A context keeps its values after the Do that made it returns (work
+// started with context.WithoutCancel inside an attempt outlives it), which
+// is why ownership is a flag that the owner clears when it returns, not the
+// mere presence of a value. A Do whose enclosing calls have all returned
+// starts a new logical request.
+func begin(ctx context.Context, p *Policy, maxAttempts int) (*call, bool) {
+	outer, _ := ctx.Value(callKey{}).(*call)
+	owned := false
+	for o := outer; o != nil && !owned; o = o.outer {
+		owned = o.owns && !o.done.Load()
+	}
+	nested := owned && !p.RetryNested
+	c := &call{Context: ctx, outer: outer, owns: maxAttempts != 1 && !nested}
+	c.root = c
+	if outer != nil && !outer.root.done.Load() {
+		c.root = outer.root
+	}
+	if b := p.Budget; b != nil {
+		r := c.root
+		r.mu.Lock()
+		first := !slices.Contains(r.credited, b)
+		if first {
+			r.credited = append(r.credited, b)
+		}
+		r.mu.Unlock()
+		if first {
+			b.OnRequest()
+		}
+	}
+	return c, nested
+}
+
+// run is the retry loop. attempt makes one attempt on the context it is
+// given; discard, if not nil, releases what the failed attempt holds (the
+// Transport's response) and is called before each wait, outside any
+// attempt, so that nothing it does counts as one.
+func (p *Policy) run(ctx context.Context, attempt func(context.Context) error, discard func()) error {
 	clk := p.clk()
 	maxAttempts := p.MaxAttempts
 	if maxAttempts == 0 {
 		maxAttempts = DefaultMaxAttempts
 	}
-	backoff := p.Backoff
-	if backoff == (Backoff{}) {
-		backoff = DefaultBackoff
-	}
-	nested := ctx.Value(ownerKey{}) != nil
-	if !nested {
-		ctx = context.WithValue(ctx, ownerKey{}, ownerKey{})
-	}
-	nested = nested && !p.RetryNested
+	c, nested := begin(ctx, p, maxAttempts)
+	defer c.done.Store(true)
+	ctx = c
 	deadline, hasDeadline := ctx.Deadline()
-	p.Budget.OnRequest()
+	least := MinAttemptTime // the least time an attempt needs
+	if p.AttemptTimeout > 0 {
+		least = max(1, p.AttemptTimeout/4)
+	}
 
 	var lastErr error
 	var prev time.Duration
@@ -242,21 +335,17 @@ func (p *Policy) run(ctx context.Context, op func(context.Context, context.Cance
 			return &Error{Attempts: n - 1, Reason: contextReason(err), Err: lastErr, ctxErr: err}
 		}
 		now := clk.now()
-		timeout := p.AttemptTimeout
+		timeout := max(0, p.AttemptTimeout)
 		if hasDeadline {
 			left := deadline.Sub(now)
 			if left <= 0 {
 				return &Error{Attempts: n - 1, Reason: ReasonDeadline, Err: lastErr, ctxErr: context.DeadlineExceeded}
 			}
-			if timeout <= 0 || left < timeout {
+			if timeout == 0 || left < timeout {
 				timeout = left
 			}
 		}
-		actx, cancel := ctx, context.CancelFunc(func() {})
-		if p.AttemptTimeout > 0 {
-			actx, cancel = clk.withDeadline(ctx, now.Add(p.AttemptTimeout))
-		}
-		err := op(actx, cancel)
+		err := attempt(ctx)
 		lastErr = err
 
 		a := Attempt{Number: n, Err: err, Timeout: timeout}
@@ -264,8 +353,8 @@ func (p *Policy) run(ctx context.Context, op func(context.Context, context.Cance
 		if hasDeadline {
 			a.Left = max(0, deadline.Sub(now))
 		}
-		a.Reason, a.Delay = p.next(ctx, err, n, maxAttempts, nested, backoff, prev)
-		if a.Reason == ReasonRetry && hasDeadline && !now.Add(a.Delay).Before(deadline) {
+		a.Reason, a.Delay = p.next(ctx, err, n, maxAttempts, nested, prev)
+		if a.Reason == ReasonRetry && hasDeadline && deadline.Sub(now.Add(a.Delay)) < least {
 			a.Reason, a.Delay = ReasonDeadline, 0
 		}
 		if a.Reason == ReasonRetry && !p.Budget.TryRetry() {
@@ -285,6 +374,9 @@ func (p *Policy) run(ctx context.Context, op func(context.Context, context.Cance
 			}
 			return e
 		}
+		if discard != nil {
+			discard()
+		}
 		if err := clk.sleep(ctx, a.Delay); err != nil {
 			return &Error{Attempts: n, Reason: contextReason(err), Err: lastErr, ctxErr: err}
 		}
@@ -302,7 +394,7 @@ func (p *Policy) clk() clock {
 // next decides what follows attempt n, which returned err, and the wait
 // before the retry. The deadline and the budget are checked by the caller,
 // the budget last, so that a token is spent only on a retry that happens.
-func (p *Policy) next(ctx context.Context, err error, n, maxAttempts int, nested bool, b Backoff, prev time.Duration) (Reason, time.Duration) {
+func (p *Policy) next(ctx context.Context, err error, n, maxAttempts int, nested bool, prev time.Duration) (Reason, time.Duration) {
 	var perm *permanentError
 	switch {
 	case err == nil:
@@ -316,9 +408,12 @@ func (p *Policy) next(ctx context.Context, err error, n, maxAttempts int, nested
 	case maxAttempts > 0 && n >= maxAttempts:
 		return ReasonAttempts, 0
 	}
-	d := b.Delay(n, prev, p.rand)
+	d := p.Backoff.Delay(n, prev, p.rand)
 	var ra *retryAfterError
 	if errors.As(err, &ra) && ra.d > d {
+		if ra.d > p.Backoff.longest() {
+			return ReasonRetryAfter, 0
+		}
 		d = ra.d
 	}
 	return ReasonRetry, d
@@ -338,6 +433,9 @@ type clock interface {
 	sleep(ctx context.Context, d time.Duration) error
 	// withDeadline is context.WithDeadline on this clock.
 	withDeadline(ctx context.Context, t time.Time) (context.Context, context.CancelFunc)
+	// afterFunc calls f in its own goroutine after d, unless stop is
+	// called first; stop reports whether it stopped the call.
+	afterFunc(d time.Duration, f func()) (stop func() bool)
 }
 
 type realClock struct{}
@@ -360,4 +458,8 @@ func (realClock) sleep(ctx context.Context, d time.Duration) error {
 
 func (realClock) withDeadline(ctx context.Context, t time.Time) (context.Context, context.CancelFunc) {
 	return context.WithDeadline(ctx, t)
+}
+
+func (realClock) afterFunc(d time.Duration, f func()) func() bool {
+	return time.AfterFunc(d, f).Stop
 }

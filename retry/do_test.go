@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -50,8 +52,10 @@ func (tr *trace) check(t *testing.T, want ...string) {
 // TestDeadlineSeedTrace replays part 3 of the seeds' lab: a 2,000 ms deadline,
 // an 800 ms attempt timeout, up to 4 retries. The lab's waits (39 and 3 ms)
 // are draws from its own generator, so here the callee asks for them with
-// Retry-After over a 1ns backoff; what is under test is what Do does with
-// them: the attempt that starts at 1,642 ms gets the 358 ms that are left.
+// Retry-After over a 1ns backoff without jitter; what is under test is what
+// Do does with them: the attempt that starts at 1,642 ms gets the 358 ms
+// that are left. The Cap is a second because Do honours a Retry-After only
+// up to the Cap.
 func TestDeadlineSeedTrace(t *testing.T) {
 	waits := []time.Duration{39 * ms, 3 * ms}
 	for _, tc := range []struct {
@@ -96,7 +100,7 @@ func TestDeadlineSeedTrace(t *testing.T) {
 			p := Policy{
 				MaxAttempts:    5,
 				AttemptTimeout: 800 * ms,
-				Backoff:        Backoff{Base: 1, Cap: 1},
+				Backoff:        Backoff{Base: 1, Cap: time.Second, Jitter: JitterNone},
 				OnAttempt:      tr.hook,
 			}
 			n := 0
@@ -174,11 +178,12 @@ func TestDeadlineFullJitter(t *testing.T) {
 
 // TestWaitPastDeadlineNotTaken: after an attempt at 600 ms, the next wait
 // (1,200 ms) would end past the 1,000 ms deadline, so Do stops at once
-// rather than sleep and then fail anyway.
+// rather than sleep and then fail anyway. JitterNone is named because the
+// zero Jitter is full jitter, whose draws would not give these figures.
 func TestWaitPastDeadlineNotTaken(t *testing.T) {
 	clk := newFakeClock()
 	n := 0
-	err := do(t, fakeDeadline(1000*ms), Policy{MaxAttempts: 10, Backoff: Backoff{Base: 600 * ms}}, clk, func(context.Context) error {
+	err := do(t, fakeDeadline(1000*ms), Policy{MaxAttempts: 10, Backoff: Backoff{Base: 600 * ms, Jitter: JitterNone}}, clk, func(context.Context) error {
 		n++
 		return errDown
 	})
@@ -204,7 +209,8 @@ func TestRetryAfter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			clk := newFakeClock()
 			n := 0
-			err := do(t, fakeDeadline(2*time.Second), Policy{MaxAttempts: 2, Backoff: Backoff{Base: 100 * ms}}, clk, func(context.Context) error {
+			// JitterNone: the backoff's wait is the whole 100 ms, not a draw below it.
+			err := do(t, fakeDeadline(2*time.Second), Policy{MaxAttempts: 2, Backoff: Backoff{Base: 100 * ms, Jitter: JitterNone}}, clk, func(context.Context) error {
 				n++
 				return RetryAfter(errDown, tc.hint)
 			})
@@ -268,7 +274,7 @@ func TestZeroPolicyUsesDefaultBackoff(t *testing.T) {
 	clk := newFakeClock()
 	do(t, context.Background(), Policy{}, clk, func(context.Context) error { return errDown })
 	for i, d := range clk.sleeps {
-		if c := DefaultBackoff.Base << i; d < 0 || d > c {
+		if c := DefaultBase << i; d < 0 || d > c {
 			t.Errorf("wait %d = %v, want full jitter in [0, %v]", i+1, d, c)
 		}
 	}
@@ -369,10 +375,10 @@ func TestBudgetInDo(t *testing.T) {
 }
 
 // TestBudgetNotSpentOnStop: a retry that the deadline forbids must not
-// spend a token.
+// spend a token. JitterNone makes the wait the whole 100 ms.
 func TestBudgetNotSpentOnStop(t *testing.T) {
 	b := NewBudget(0, 1)
-	do(t, fakeDeadline(50*ms), Policy{Budget: b, Backoff: Backoff{Base: 100 * ms}}, newFakeClock(), func(context.Context) error { return errDown })
+	do(t, fakeDeadline(50*ms), Policy{Budget: b, Backoff: Backoff{Base: 100 * ms, Jitter: JitterNone}}, newFakeClock(), func(context.Context) error { return errDown })
 	if !b.TryRetry() {
 		t.Error("a retry stopped by the deadline spent the budget's token")
 	}
@@ -458,10 +464,11 @@ func TestCanceled(t *testing.T) {
 		t.Errorf("%d attempts, %v; want none and context.Canceled", n, err)
 	}
 
-	// Canceled during the wait: Do returns at once, real clock.
+	// Canceled during the wait: Do returns at once, real clock. JitterNone
+	// makes the wait a whole hour, never a draw shorter than the cancel.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	err = Do(ctx, Policy{Backoff: Backoff{Base: time.Hour}}, func(context.Context) error {
+	err = Do(ctx, Policy{Backoff: Backoff{Base: time.Hour, Jitter: JitterNone}}, func(context.Context) error {
 		time.AfterFunc(ms, cancel)
 		return errDown
 	})
@@ -517,4 +524,222 @@ func BenchmarkDo(b *testing.B) {
 	for b.Loop() {
 		Do(ctx, p, op)
 	}
+}
+
+// TestRetryAfterBeyondCap: a Retry-After longer than the backoff's Cap (the
+// default 10 s here) ends the retries at once, rather than planning a wait
+// of years; within the Cap it is honoured.
+func TestRetryAfterBeyondCap(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		backoff Backoff
+		hint    time.Duration
+		sleeps  string
+		reason  Reason
+	}{
+		{"default cap, an hour asked", Backoff{}, time.Hour, "[]", ReasonRetryAfter},
+		{"default cap, 99999999 s asked", Backoff{}, 99999999 * time.Second, "[]", ReasonRetryAfter},
+		{"default cap, the largest Duration asked", Backoff{}, math.MaxInt64, "[]", ReasonRetryAfter},
+		{"5 s cap, 6 s asked", Backoff{Cap: 5 * time.Second}, 6 * time.Second, "[]", ReasonRetryAfter},
+		{"default cap, 10 s asked", Backoff{}, 10 * time.Second, "[10s]", ReasonAttempts},
+		{"2 h cap, an hour asked", Backoff{Cap: 2 * time.Hour}, time.Hour, "[1h0m0s]", ReasonAttempts},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clk := newFakeClock()
+			var reasons []Reason
+			err := do(t, context.Background(), Policy{MaxAttempts: 2, Backoff: tc.backoff, OnAttempt: func(a Attempt) { reasons = append(reasons, a.Reason) }}, clk, func(context.Context) error {
+				return RetryAfter(errDown, tc.hint)
+			})
+			if got := fmt.Sprint(clk.sleeps); got != tc.sleeps {
+				t.Errorf("slept %s, want %s", got, tc.sleeps)
+			}
+			attempts := 1
+			if tc.reason == ReasonAttempts {
+				attempts = 2
+			}
+			checkOutcome(t, err, tc.reason, attempts)
+			if !errors.Is(err, errDown) || reasons[len(reasons)-1] != tc.reason {
+				t.Errorf("Do = %v, hook reasons %v; want the error wrapped and %v last", err, reasons, tc.reason)
+			}
+		})
+	}
+}
+
+// TestNoRetryWithoutTimeForAnAttempt: a retry starts only if, after its
+// wait, at least MinAttemptTime is left before the deadline, or a quarter
+// of AttemptTimeout when there is one; never with a nanosecond left.
+func TestNoRetryWithoutTimeForAnAttempt(t *testing.T) {
+	const deadline = 1000 * ms
+	for _, tc := range []struct {
+		name           string
+		attemptTimeout time.Duration
+		wait           time.Duration
+		retried        bool
+	}{
+		{"a nanosecond left", 0, deadline - 1, false},
+		{"just under MinAttemptTime left", 0, deadline - MinAttemptTime + 1, false},
+		{"MinAttemptTime left", 0, deadline - MinAttemptTime, true},
+		{"under a quarter of the attempt timeout left", 800 * ms, deadline - 200*ms + 1, false},
+		{"a quarter of the attempt timeout left", 800 * ms, deadline - 200*ms, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clk := newFakeClock()
+			n := 0
+			p := Policy{MaxAttempts: 2, AttemptTimeout: tc.attemptTimeout, Backoff: Backoff{Base: tc.wait, Cap: tc.wait, Jitter: JitterNone}}
+			err := do(t, fakeDeadline(deadline), p, clk, func(context.Context) error {
+				n++
+				return errDown
+			})
+			if tc.retried {
+				checkOutcome(t, err, ReasonAttempts, 2)
+			} else {
+				checkOutcome(t, err, ReasonDeadline, 1)
+				if len(clk.sleeps) != 0 {
+					t.Errorf("slept %v before giving up, want no wait", clk.sleeps)
+				}
+			}
+		})
+	}
+}
+
+// TestSingleAttemptDoDoesNotOwn: a Do that makes one attempt cannot retry,
+// so it must not take the retries from the Do inside it.
+func TestSingleAttemptDoDoesNotOwn(t *testing.T) {
+	for _, tc := range []struct {
+		outer, middle, inner int // MaxAttempts of each layer; 0: no middle layer
+		want                 int
+	}{
+		{1, 0, 5, 5},
+		{1, 1, 3, 3},
+		{3, 0, 5, 3}, // an owner that retries: one attempt inside each of its 3
+		{1, 4, 5, 4}, // the middle layer owns
+	} {
+		calls := 0
+		inner := func(ctx context.Context) error {
+			return Do(ctx, withFakes(Policy{MaxAttempts: tc.inner}, newFakeClock(), 1), func(context.Context) error {
+				calls++
+				return errDown
+			})
+		}
+		body := inner
+		if tc.middle != 0 {
+			body = func(ctx context.Context) error {
+				return Do(ctx, withFakes(Policy{MaxAttempts: tc.middle}, newFakeClock(), 1), inner)
+			}
+		}
+		Do(context.Background(), withFakes(Policy{MaxAttempts: tc.outer}, newFakeClock(), 1), body)
+		if calls != tc.want {
+			t.Errorf("MaxAttempts %d around %d around %d: %d calls, want %d", tc.outer, tc.middle, tc.inner, calls, tc.want)
+		}
+	}
+}
+
+// TestOwnershipEndsWithDo: work started from inside an attempt with
+// context.WithoutCancel keeps the context's values after the Do returns;
+// from then on no Do owns its retries, so a Do in it retries.
+func TestOwnershipEndsWithDo(t *testing.T) {
+	var background context.Context
+	count := func(calls *int) func(context.Context) error {
+		return func(context.Context) error { *calls++; return errDown }
+	}
+	var during, after int
+	Do(context.Background(), withFakes(Policy{MaxAttempts: 2}, newFakeClock(), 1), func(ctx context.Context) error {
+		background = context.WithoutCancel(ctx)
+		if background == nil || during > 0 {
+			return nil
+		}
+		// While the owner runs, a Do on the detached context is still inside it.
+		Do(background, withFakes(Policy{MaxAttempts: 3}, newFakeClock(), 1), count(&during))
+		return nil
+	})
+	Do(background, withFakes(Policy{MaxAttempts: 3}, newFakeClock(), 1), count(&after))
+	if during != 1 || after != 3 {
+		t.Errorf("Do on a detached context: %d attempts while the owner ran, %d after it returned; want 1 and 3", during, after)
+	}
+}
+
+// TestNestedDoCreditsBudgetOnce: one logical request is one request to a
+// Budget, however many Do calls with that Budget it passes through, one
+// inside another or side by side, sequentially or concurrently. A Do with
+// another Budget credits that one, once too.
+func TestNestedDoCreditsBudgetOnce(t *testing.T) {
+	// drained returns a budget with no token left, and credits how many
+	// requests were recorded in it since.
+	drained := func() *Budget {
+		b := NewBudget(0.5, 10)
+		for b.TryRetry() {
+		}
+		return b
+	}
+	credits := func(b *Budget) int64 {
+		return (b.max - b.spent.Load()) / b.ratio
+	}
+	ok := func(context.Context) error { return nil }
+	for _, tc := range []struct {
+		name     string
+		creditsB int64 // credits to the inner budget
+		run      func(a, b *Budget)
+	}{
+		{"owner around nested", 0, func(a, _ *Budget) {
+			Do(context.Background(), Policy{MaxAttempts: 3, Budget: a}, func(ctx context.Context) error {
+				return Do(ctx, Policy{MaxAttempts: 3, Budget: a}, ok)
+			})
+		}},
+		{"single attempt around an owner", 0, func(a, _ *Budget) {
+			Do(context.Background(), Policy{MaxAttempts: 1, Budget: a}, func(ctx context.Context) error {
+				return Do(ctx, Policy{MaxAttempts: 5, Budget: a}, ok)
+			})
+		}},
+		{"RetryNested inside", 0, func(a, _ *Budget) {
+			Do(context.Background(), Policy{Budget: a}, func(ctx context.Context) error {
+				return Do(ctx, Policy{Budget: a, RetryNested: true}, ok)
+			})
+		}},
+		{"three layers, side by side, concurrent", 1, func(a, b *Budget) {
+			Do(context.Background(), Policy{Budget: a}, func(ctx context.Context) error {
+				var wg sync.WaitGroup
+				for range 8 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						Do(ctx, Policy{Budget: a}, func(ctx context.Context) error {
+							Do(ctx, Policy{Budget: b}, ok)
+							return Do(ctx, Policy{Budget: b}, ok)
+						})
+					}()
+				}
+				wg.Wait()
+				return nil
+			})
+		}},
+	} {
+		a, b := drained(), drained()
+		tc.run(a, b)
+		if got := credits(a); got != 1 {
+			t.Errorf("%s: the shared budget was credited %d times, want once", tc.name, got)
+		}
+		if got := credits(b); got != tc.creditsB {
+			t.Errorf("%s: the inner budget was credited %d times, want %d", tc.name, got, tc.creditsB)
+		}
+	}
+}
+
+// TestDoWaitsForAnOpThatIgnoresCtx holds what Do's documentation says: when
+// ctx ends during an attempt, Do returns when op does (it cannot abandon op
+// without leaving its goroutine behind), and makes no further attempt.
+func TestDoWaitsForAnOpThatIgnoresCtx(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n, returned := 0, false
+	err := Do(ctx, Policy{MaxAttempts: 5}, func(context.Context) error {
+		n++
+		cancel()
+		time.Sleep(20 * ms) // ignores its context
+		returned = true
+		return errDown
+	})
+	if !returned || n != 1 {
+		t.Errorf("Do returned with op returned %v, after %d attempts; want op returned, 1 attempt", returned, n)
+	}
+	checkOutcome(t, err, ReasonCanceled, 1)
 }

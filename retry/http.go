@@ -40,13 +40,21 @@ func NewClient(timeout time.Duration, p Policy) *http.Client {
 // either. Only failures that another attempt may not meet are retried:
 // connection errors and timeouts, and the statuses 408, 429, 500, 502, 503
 // and 504 (see [RetryableStatus]). A Retry-After header on the response is
-// honoured as the least wait, if the wait fits the request's deadline.
+// honoured as the least wait, up to the Cap of the Policy's Backoff and if
+// the wait fits the request's deadline; a server that asks for longer gets
+// its response returned at once.
 //
-// The bodies of the responses it discards are drained and closed, so that
-// their connections are reused. When the retries run out on a retryable
-// status, RoundTrip returns that last response, as a transport that does not
-// retry would. Inside a [Do] on the request's context, the Transport makes a
-// single attempt unless its Policy sets RetryNested, so that only one layer
+// The Policy's AttemptTimeout bounds the wait for each response's headers;
+// the body of the response RoundTrip returns is read under the request's
+// context only, however long that takes. The body of a response it discards
+// to retry is closed at once, unread, before the wait: draining it would let
+// its connection be reused, but a body that stalls would hold the wait and
+// the deadline hostage.
+//
+// When the retries stop on a retryable status, RoundTrip returns that last
+// response, as a transport that does not retry would. Inside a [Do] on the
+// request's context that owns the retries, the Transport makes a single
+// attempt unless its Policy sets RetryNested, so that only one layer
 // retries.
 type Transport struct {
 	// Base makes each attempt; nil means http.DefaultTransport.
@@ -86,6 +94,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		retryStatus = RetryableStatus
 	}
 	p := t.Policy
+	clk := p.clk()
 	repeatable := Repeatable(req)
 
 	var (
@@ -93,27 +102,45 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		lastCancel context.CancelFunc
 		attempts   int
 	)
+	// discard closes the last response's body unread and ends its attempt.
+	// Draining it first would let the connection be reused, but a body that
+	// stalls would hold the wait, and the deadline, hostage.
 	discard := func() {
 		if last != nil {
-			io.CopyN(io.Discard, last.Body, 4<<10) // reuse the connection for small bodies
 			last.Body.Close()
 			lastCancel()
 			last, lastCancel = nil, nil
 		}
 	}
-	err := p.run(req.Context(), func(ctx context.Context, cancel context.CancelFunc) error {
-		discard()
+	err := p.run(req.Context(), func(ctx context.Context) error {
 		attempts++
-		r := req.WithContext(ctx)
+		// The attempt's timeout bounds the wait for the response's headers
+		// only: a timer, stopped when they arrive, rather than a context
+		// deadline, which would also cut the reading of the body returned.
+		actx, cancel, stop := ctx, func() {}, func() bool { return true }
+		if p.AttemptTimeout > 0 {
+			c, cancelCause := context.WithCancelCause(ctx)
+			actx, cancel = c, func() { cancelCause(nil) }
+			stop = clk.afterFunc(p.AttemptTimeout, func() { cancelCause(errAttemptTimeout) })
+		}
+		r := req.WithContext(actx)
 		if attempts > 1 && req.GetBody != nil {
 			body, err := req.GetBody()
 			if err != nil {
+				stop()
 				cancel()
 				return Permanent(err)
 			}
 			r.Body = body
 		}
 		resp, err := base.RoundTrip(r)
+		if !stop() {
+			// The timer fired: whatever came back, the attempt timed out.
+			if err == nil {
+				resp.Body.Close()
+			}
+			err = &attemptTimeoutError{err}
+		}
 		if err != nil {
 			cancel()
 			if !repeatable || !retryableError(err) {
@@ -126,13 +153,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil
 		}
 		err = &statusError{resp.Status}
-		if d, ok := ParseRetryAfter(resp.Header.Get("Retry-After"), p.clk().now()); ok {
+		if d, ok := ParseRetryAfter(resp.Header.Get("Retry-After"), clk.now()); ok {
 			err = RetryAfter(err, d)
 		}
 		return err
-	})
+	}, discard)
 	if last != nil && req.Context().Err() == nil {
-		// Success, or the retries ran out on a retryable status: the
+		// Success, or the retries stopped on a retryable status: the
 		// response is the answer. Its attempt context lives until its body
 		// is closed.
 		if last.StatusCode != http.StatusSwitchingProtocols {
@@ -185,6 +212,31 @@ func retryableError(err error) bool {
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.ECONNREFUSED) ||
 		errors.Is(err, syscall.ECONNABORTED) || errors.Is(err, syscall.EPIPE)
 }
+
+// errAttemptTimeout is the cause with which an attempt's timer ends it.
+var errAttemptTimeout = errors.New("retry: attempt timeout")
+
+// attemptTimeoutError is the error of an attempt that its AttemptTimeout
+// ended before the response's headers arrived. It is a timeout, so the
+// attempt may be retried, whatever error the base transport made of the
+// cancellation.
+type attemptTimeoutError struct{ err error }
+
+func (e *attemptTimeoutError) Error() string {
+	if e.err == nil {
+		return errAttemptTimeout.Error()
+	}
+	return errAttemptTimeout.Error() + ": " + e.err.Error()
+}
+
+func (e *attemptTimeoutError) Unwrap() []error {
+	if e.err == nil {
+		return []error{errAttemptTimeout, context.DeadlineExceeded}
+	}
+	return []error{errAttemptTimeout, context.DeadlineExceeded, e.err}
+}
+
+func (e *attemptTimeoutError) Timeout() bool { return true }
 
 // statusError is the error of an attempt answered with a retryable status.
 type statusError struct{ status string }

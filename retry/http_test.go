@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -451,5 +452,174 @@ func BenchmarkTransport(b *testing.B) {
 				resp.Body.Close()
 			}
 		})
+	}
+}
+
+// TestTransportRetryAfterBeyondCap: a Retry-After longer than the Cap (3
+// years in seconds, or a date in year 9999) ends the retries at once, with
+// no wait, even for a client without a deadline: the caller gets the
+// server's answer.
+func TestTransportRetryAfterBeyondCap(t *testing.T) {
+	for _, v := range []string{"99999999", "Fri, 31 Dec 9999 23:59:59 GMT"} {
+		f := &flaky{script: []int{503, 200}, header: http.Header{"Retry-After": {v}}}
+		srv := httptest.NewServer(f)
+		var reasons []Reason
+		tr, clk := testTransport(t, Policy{MaxAttempts: 3, OnAttempt: func(a Attempt) { reasons = append(reasons, a.Reason) }})
+		req, _ := http.NewRequest("GET", srv.URL, nil)
+		resp, body := roundTrip(t, tr, req)
+		if resp.StatusCode != 503 || body != "reply 1" || f.calls() != 1 || len(clk.sleeps) != 0 {
+			t.Errorf("Retry-After %q: %d %q after %d calls and waits %v; want the 503 after 1 call, no wait", v, resp.StatusCode, body, f.calls(), clk.sleeps)
+		}
+		if fmt.Sprint(reasons) != fmt.Sprint([]Reason{ReasonRetryAfter}) {
+			t.Errorf("Retry-After %q: attempts %v, want one stopped by the Retry-After", v, reasons)
+		}
+		srv.Close()
+	}
+}
+
+// stalledBody is a response body that sends nothing: Read blocks until the
+// body is closed, or the request's context ends, or, so that the test ends
+// even when nothing does, a second passes.
+type stalledBody struct {
+	ctx    context.Context
+	closed chan struct{}
+	reads  atomic.Int32
+}
+
+func (b *stalledBody) Read([]byte) (int, error) {
+	b.reads.Add(1)
+	select {
+	case <-b.closed:
+		return 0, errors.New("read on closed body")
+	case <-b.ctx.Done():
+		return 0, b.ctx.Err()
+	case <-time.After(time.Second):
+		return 0, errors.New("stalled")
+	}
+}
+
+func (b *stalledBody) Close() error {
+	select {
+	case <-b.closed:
+	default:
+		close(b.closed)
+	}
+	return nil
+}
+
+// stallingServer answers the first request 503 with a body that stalls,
+// then 200; it counts the requests that reached it.
+type stallingServer struct {
+	mu           sync.Mutex
+	calls        int
+	stalled      *stalledBody
+	closedBefore bool // the stalled body was closed when the second request came
+}
+
+func (s *stallingServer) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := req.Context().Err(); err != nil {
+		return nil, err // never reached the server
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
+	if s.calls == 1 {
+		s.stalled = &stalledBody{ctx: req.Context(), closed: make(chan struct{})}
+		return &http.Response{StatusCode: 503, Status: "503 Service Unavailable", Header: http.Header{}, Body: s.stalled, Request: req}, nil
+	}
+	select {
+	case <-s.stalled.closed:
+		s.closedBefore = true
+	default:
+	}
+	return &http.Response{StatusCode: 200, Status: "200 OK", Header: http.Header{}, Body: io.NopCloser(strings.NewReader("ok")), Request: req}, nil
+}
+
+// TestTransportDiscardsWithoutWaiting: the body of a response that is
+// retried is closed at once, unread, before the wait, so a body that stalls
+// cannot eat the deadline, and no attempt is counted that did not reach the
+// server.
+func TestTransportDiscardsWithoutWaiting(t *testing.T) {
+	srv := &stallingServer{}
+	var attempts []Attempt
+	tr := &Transport{Base: srv, Policy: Policy{MaxAttempts: 3, Backoff: Backoff{Base: time.Microsecond}, OnAttempt: func(a Attempt) {
+		if a.Number == 1 {
+			select {
+			case <-srv.stalled.closed:
+				t.Error("the discarded body was closed before the attempt was judged")
+			default:
+			}
+		}
+		attempts = append(attempts, a)
+	}}}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*ms)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://dependency.example/", nil)
+	start := time.Now()
+	resp, err := tr.RoundTrip(req)
+	if err != nil {
+		t.Fatalf("RoundTrip = %v after %v, want the 200", err, time.Since(start))
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || srv.calls != 2 || len(attempts) != 2 {
+		t.Errorf("status %d, %d calls reached the server, %d attempts counted; want 200, 2, 2", resp.StatusCode, srv.calls, len(attempts))
+	}
+	if !srv.closedBefore {
+		t.Error("the discarded body was not closed before the retry")
+	}
+	if n := srv.stalled.reads.Load(); n != 0 {
+		t.Errorf("the discarded body was read %d times, want it closed unread", n)
+	}
+	if d := time.Since(start); d > 250*ms {
+		t.Errorf("RoundTrip took %v: the stalled body held it", d)
+	}
+}
+
+// TestTransportBodyOutlivesAttemptTimeout: the attempt timeout bounds the
+// wait for headers; the caller reads the returned body under the request's
+// context only, even when that takes longer than the attempt timeout.
+func TestTransportBodyOutlivesAttemptTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "first,")
+		w.(http.Flusher).Flush()
+		time.Sleep(300 * ms)
+		io.WriteString(w, "second")
+	}))
+	defer srv.Close()
+	base := &http.Transport{}
+	defer base.CloseIdleConnections()
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &Transport{Base: base, Policy: Policy{AttemptTimeout: 100 * ms}}}
+	resp, err := client.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if b, err := io.ReadAll(resp.Body); err != nil || string(b) != "first,second" {
+		t.Errorf("body %q, %v; want %q read whole, past the 100ms attempt timeout", b, err, "first,second")
+	}
+}
+
+// TestTransportInsideSingleAttemptDo: a Do that makes one attempt does not
+// own the retries, so the Transport inside it retries.
+func TestTransportInsideSingleAttemptDo(t *testing.T) {
+	f := &flaky{script: []int{503, 503, 200}}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	tr, _ := testTransport(t, Policy{MaxAttempts: 3})
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	err := Do(context.Background(), Policy{MaxAttempts: 1}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			return errors.New(resp.Status)
+		}
+		return nil
+	})
+	if err != nil || f.calls() != 3 {
+		t.Errorf("Do = %v after %d calls, want success after the Transport's 3", err, f.calls())
 	}
 }

@@ -13,32 +13,50 @@ import (
 // the same moment too: the herd that overloaded the server comes back as one
 // spike, again and again. A jitter rule draws each wait from a range, so the
 // retries spread out and the server sees a trickle it can serve.
+//
+// The zero Jitter is [JitterFull]: a [Backoff] that does not name a rule
+// jitters. Waiting without jitter must be asked for by name, [JitterNone].
+// A value that is none of the four rules counts as JitterFull.
 type Jitter int
 
 const (
-	// JitterNone waits the full ceiling: plain capped exponential backoff.
-	// It keeps clients in lockstep; use it only where one client retries alone.
-	JitterNone Jitter = iota
 	// JitterFull waits uniform[0, ceiling]. It spreads retries the most and
-	// is the default.
-	JitterFull
+	// is the zero value, so the default.
+	JitterFull Jitter = iota
 	// JitterEqual waits ceiling/2 + uniform[0, ceiling/2]: never less than
 	// half the ceiling, at the cost of a narrower spread.
 	JitterEqual
-	// JitterDecorrelated waits min(Cap, uniform[Base, max(Base, 3*prev)]),
-	// growing from the previous wait rather than from the retry number.
+	// JitterDecorrelated waits min(Cap, uniform[Base, 3*max(prev, Base)]),
+	// where prev is the previous wait: it grows from the previous wait
+	// rather than from the retry number.
 	JitterDecorrelated
+	// JitterNone waits the full ceiling: plain capped exponential backoff.
+	// It keeps clients that failed together in lockstep; use it only where
+	// one client retries alone. It is not the zero value: it must be named.
+	JitterNone
 )
 
-var jitterNames = [...]string{"none", "full", "equal", "decorrelated"}
+var jitterNames = [...]string{
+	JitterFull:         "full",
+	JitterEqual:        "equal",
+	JitterDecorrelated: "decorrelated",
+	JitterNone:         "none",
+}
 
-// String returns the rule's name: "none", "full", "equal" or "decorrelated".
+// String returns the rule's name: "full", "equal", "decorrelated" or "none".
 func (j Jitter) String() string {
 	if j >= 0 && int(j) < len(jitterNames) {
 		return jitterNames[j]
 	}
 	return "Jitter(" + strconv.Itoa(int(j)) + ")"
 }
+
+// DefaultBase and DefaultCap are what a [Backoff] whose Base or Cap is zero
+// (or negative) uses: a first wait of up to 100ms, waits of up to 10s.
+const (
+	DefaultBase = 100 * time.Millisecond
+	DefaultCap  = 10 * time.Second
+)
 
 // A Backoff computes the wait before each retry: capped exponential backoff
 // with a jitter rule.
@@ -49,51 +67,65 @@ func (j Jitter) String() string {
 // growing past the point where the caller has given up anyway. The Jitter
 // rule then draws the wait from below the ceiling.
 //
-// A Base of zero or less makes every wait zero; a Cap of zero or less means
-// no cap. The zero Backoff therefore never waits; [Policy] replaces it with
-// [DefaultBackoff].
+// Every zero field means the safe default, so that a Backoff that names only
+// some fields neither waits zero nor retries in lockstep: a Base of zero or
+// less means [DefaultBase]; a Cap of zero or less means [DefaultCap], or Base
+// when Base is longer; the zero Jitter is [JitterFull]. The zero Backoff is
+// thus full jitter from 100ms, capped at 10s. Waits that are not capped must
+// be asked for with the largest Cap, math.MaxInt64.
+//
+// The Cap is also the longest wait a [Policy] accepts from a server's
+// Retry-After (see [RetryAfter]).
 type Backoff struct {
-	Base   time.Duration // the first retry's ceiling
-	Cap    time.Duration // the largest wait; <= 0 means no cap
-	Jitter Jitter        // how the wait is drawn from below the ceiling
+	Base   time.Duration // the first retry's ceiling; <= 0 means DefaultBase
+	Cap    time.Duration // the largest wait; <= 0 means DefaultCap (or Base, if longer)
+	Jitter Jitter        // how the wait is drawn from below the ceiling; zero is JitterFull
 }
 
-// DefaultBackoff is the backoff a [Policy] uses when its Backoff is the zero
-// value: full jitter from 100ms, capped at 10s.
-var DefaultBackoff = Backoff{Base: 100 * time.Millisecond, Cap: 10 * time.Second, Jitter: JitterFull}
+// limits returns the Base and Cap that Delay uses: the defaults in place of
+// zero or negative ones.
+func (b Backoff) limits() (base, limit time.Duration) {
+	base = b.Base
+	if base <= 0 {
+		base = DefaultBase
+	}
+	limit = b.Cap
+	if limit <= 0 {
+		limit = max(DefaultCap, base)
+	}
+	return base, limit
+}
+
+// longest returns the longest wait Delay returns: the Cap in effect.
+func (b Backoff) longest() time.Duration {
+	_, limit := b.limits()
+	return limit
+}
 
 // Delay returns the wait before retry n (n >= 1; smaller n count as 1).
 // prev is the previous wait, 0 before the first retry; only the decorrelated
 // rule uses it, counting anything below Base as Base. r is the random source;
 // nil means a default source that is safe for concurrent use.
 //
-// The result is never negative and never above Cap (when Cap > 0), for any n,
-// however large; Delay does not allocate.
+// The result is never negative and never above the Cap in effect, for any
+// n, however large; Delay does not allocate.
 func (b Backoff) Delay(n int, prev time.Duration, r *rand.Rand) time.Duration {
-	if b.Base <= 0 {
-		return 0
-	}
-	limit := b.Cap
-	if limit <= 0 {
-		limit = math.MaxInt64
-	}
-	if b.Jitter == JitterDecorrelated {
-		prev = max(prev, b.Base)
+	base, limit := b.limits()
+	switch b.Jitter {
+	case JitterNone:
+		return ceiling(base, limit, n)
+	case JitterEqual:
+		half := ceiling(base, limit, n) / 2
+		return half + uniform(r, half)
+	case JitterDecorrelated:
+		prev = max(prev, base)
 		upper := time.Duration(math.MaxInt64)
 		if prev <= math.MaxInt64/3 {
 			upper = 3 * prev
 		}
-		return min(limit, b.Base+uniform(r, upper-b.Base))
-	}
-	ceiling := ceiling(b.Base, limit, n)
-	switch b.Jitter {
-	case JitterFull:
-		return uniform(r, ceiling)
-	case JitterEqual:
-		half := ceiling / 2
-		return half + uniform(r, half)
-	default:
-		return ceiling
+		return min(limit, base+uniform(r, upper-base))
+	default: // JitterFull, and any value that is not a rule
+		return uniform(r, ceiling(base, limit, n))
 	}
 }
 
