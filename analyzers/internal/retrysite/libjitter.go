@@ -317,8 +317,9 @@ func (a *recogniser) eapacheJitter(e ast.Expr) BackoffJitter {
 	return opaque()
 }
 
-// policyJitter reads this project's retry.Policy: its Backoff jitters unless
-// it says Jitter: retry.JitterNone.
+// policyJitter reads this project's retry.Policy: its Backoff jitters
+// unless it asks for no jitter by name, Jitter: retry.JitterNone. The zero
+// Jitter is full jitter, so a Backoff that leaves Jitter out jitters.
 func (a *recogniser) policyJitter(e ast.Expr) BackoffJitter {
 	lit, ok := ast.Unparen(a.value(e)).(*ast.CompositeLit)
 	if !ok {
@@ -326,23 +327,33 @@ func (a *recogniser) policyJitter(e ast.Expr) BackoffJitter {
 	}
 	b, ok := a.field(lit, "Backoff")
 	if !ok {
-		return random() // DefaultBackoff: full jitter
+		return random() // the zero Backoff: full jitter
 	}
 	bl, ok := ast.Unparen(a.value(b)).(*ast.CompositeLit)
 	if !ok {
 		return opaque()
 	}
-	j, ok := a.field(bl, "Jitter")
-	if !ok {
-		if len(bl.Elts) == 0 {
-			return random() // the zero Backoff means DefaultBackoff
-		}
-		return fixed(bl, "Jitter JitterNone")
-	}
-	if v, ok := a.intConst(j); ok && v == 0 {
+	if j, ok := a.field(bl, "Jitter"); ok && a.jitterNone(bl, j) {
 		return fixed(keyValue(bl, "Jitter"), "Jitter JitterNone")
 	}
 	return random()
+}
+
+// jitterNone reports whether j, the Jitter of the retry.Backoff literal bl,
+// is a constant equal to the package's own JitterNone: the value is read
+// from the package, not assumed, and only that value asks for no jitter
+// (a value that is no rule counts as full jitter).
+func (a *recogniser) jitterNone(bl *ast.CompositeLit, j ast.Expr) bool {
+	tv, ok := a.info.Types[j]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	named, ok := types.Unalias(typematch.Deref(a.info.TypeOf(bl))).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	none, ok := named.Obj().Pkg().Scope().Lookup("JitterNone").(*types.Const)
+	return ok && constant.Compare(tv.Value, token.EQL, none.Val())
 }
 
 func constantFloat(v constant.Value) (float64, bool) {

@@ -301,7 +301,8 @@ func (a *recogniser) knownRandomness(fn *types.Func, call *ast.CallExpr) (Random
 }
 
 // ownBackoffRandomness reads retry.Backoff{...}.Delay: random unless the
-// literal says Jitter: retry.JitterNone.
+// literal asks for no jitter by name, Jitter: retry.JitterNone (the zero
+// Jitter is full jitter).
 func (a *recogniser) ownBackoffRandomness(call *ast.CallExpr) Randomness {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -311,17 +312,10 @@ func (a *recogniser) ownBackoffRandomness(call *ast.CallExpr) Randomness {
 	if !ok {
 		return Random
 	}
-	for _, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Jitter" {
-				if v, ok := a.intConst(kv.Value); ok && v == 0 {
-					return Fixed
-				}
-				return Random
-			}
-		}
+	if j, ok := a.field(lit, "Jitter"); ok && a.jitterNone(lit, j) {
+		return Fixed
 	}
-	return Fixed // no Jitter field: JitterNone
+	return Random
 }
 
 // k8sBackoffRandomness reads a wait.Backoff: random when its Jitter is
