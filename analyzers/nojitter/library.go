@@ -113,17 +113,21 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 	case "github.com/eapache/go-resiliency/retrier":
 		return nil, "call SetJitter on the retrier"
 	case "github.com/retrylint/retrylint/retry":
+		// The culprit is the key-value that names JitterNone. Only the
+		// jitter changes: a Base left out is DefaultBase, so full jitter
+		// never makes the waits zero.
+		const hint = "set Jitter: retry.JitterFull"
 		kv, ok := culprit.(*ast.KeyValueExpr)
 		if !ok {
-			return nil, "set Jitter: retry.JitterFull"
+			return nil, hint
 		}
 		f := c.file(kv.Pos())
 		if f == nil {
-			return nil, "set Jitter: retry.JitterFull"
+			return nil, hint
 		}
 		name, edits := fixes.AddImport(info, f, kv.Pos(), retryPath, "retry", "rlretry")
 		edits = append(edits, analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(fixes.QualifiedName(name, "JitterFull"))})
-		return &analysis.SuggestedFix{Message: "use full jitter", TextEdits: edits}, "set Jitter: retry.JitterFull"
+		return &analysis.SuggestedFix{Message: "use full jitter", TextEdits: edits}, hint
 	}
 	return nil, "randomise the backoff"
 }

@@ -80,8 +80,26 @@ func eapache() {
 	_ = r.Run(op)
 }
 
-func own(ctx context.Context) {
+// lockstep is JitterNone under another name: still no jitter asked for by name.
+const lockstep = retry.JitterNone
+
+func own(ctx context.Context) error {
 	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Base: time.Second, Jitter: retry.JitterNone}}, func(context.Context) error { return nil }) // want `retry call backs off without jitter \(Jitter JitterNone\)`
+	// No Base: the fix's full jitter draws below DefaultBase, never zero
+	// every time (retry's TestNojitterFixKeepsWaits runs the fixed literal).
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Jitter: retry.JitterNone}}, func(context.Context) error { return nil }) // want `retry call backs off without jitter \(Jitter JitterNone\): clients that failed together retry together; set Jitter: retry.JitterFull`
+	p := retry.Policy{MaxAttempts: 4, Backoff: retry.Backoff{Base: time.Second, Cap: 10 * time.Second, Jitter: retry.JitterNone}} // want `\(Jitter JitterNone\)`
+	_ = retry.Do(ctx, p, func(context.Context) error { return nil })
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Cap: time.Minute, Jitter: lockstep}}, func(context.Context) error { return nil }) // want `\(Jitter JitterNone\)`
+
+	b := retry.Backoff{Base: 100 * time.Millisecond, Jitter: retry.JitterNone}
+	for i := 1; i <= 3; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(b.Delay(i, 0, nil)) // want `retry loop waits a deterministic duration \(b.Delay\(i, 0, nil\)\) between attempts`
+	}
+	return nil
 }
 
 func failsafeGo() {
@@ -105,6 +123,25 @@ func jittered(ctx context.Context) {
 	r.SetJitter(0.25)
 	_ = r.Run(op)
 	_ = retry.Do(ctx, retry.Policy{}, func(context.Context) error { return nil })
+}
+
+// ownJittered leaves Jitter out or names a rule that jitters: the zero
+// Jitter is full jitter, and a value that is no rule counts as full jitter.
+func ownJittered(ctx context.Context) error {
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Base: time.Second, Cap: 5 * time.Second}}, func(context.Context) error { return nil })
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Cap: 5 * time.Second}}, func(context.Context) error { return nil })
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Jitter: retry.JitterEqual}}, func(context.Context) error { return nil })
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Base: time.Second, Cap: time.Minute, Jitter: retry.JitterDecorrelated}}, func(context.Context) error { return nil })
+	_ = retry.Do(ctx, retry.Policy{Backoff: retry.Backoff{Base: time.Second, Jitter: retry.Jitter(9)}}, func(context.Context) error { return nil })
+
+	b := retry.Backoff{Base: 100 * time.Millisecond}
+	for i := 1; i <= 3; i++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(b.Delay(i, 0, nil))
+	}
+	return nil
 }
 
 func failsafeJittered() {
