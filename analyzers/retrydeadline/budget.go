@@ -1,0 +1,439 @@
+package retrydeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// budget reports loop site s when its worst case, attempts x per-attempt
+// timeout + the waits between attempts, cannot fit the deadline of the
+// context its attempts use. Every figure must be visible; otherwise it says
+// nothing.
+func (c *checker) budget(s *retrysite.Site) {
+	if s.Bound.Kind != retrysite.Known || s.Bound.Attempts < 2 || s.Call == nil {
+		return
+	}
+	n := s.Bound.Attempts
+	deadline, timeout, ok := c.deadlineAndTimeout(s)
+	if !ok {
+		return
+	}
+	header := c.loopHeader(s.Node)
+	waits, ok := c.waitsBetween(s, header, n)
+	if !ok {
+		return
+	}
+	worst := func(k int) time.Duration {
+		total := time.Duration(k) * timeout
+		for _, w := range waits[:k-1] {
+			total += w
+		}
+		return total
+	}
+	if worst(n) <= deadline {
+		return
+	}
+	fit := 0
+	for k := 1; k <= n && worst(k) <= deadline; k++ {
+		fit = k
+	}
+	if fit == 0 {
+		return // even one attempt cannot finish: a timeout question, not a retry one
+	}
+	msg := fmt.Sprintf("%d attempts x %v", n, timeout)
+	if len(s.Waits) > 0 {
+		msg += " + waits up to " + listDurations(waits)
+	}
+	msg += fmt.Sprintf(" = %v, over the %v deadline: the %s attempt cannot finish; %s",
+		worst(n), deadline, ordinal(fit+1), plural(fit, "attempt fits", "attempts fit"))
+	d := analysis.Diagnostic{Pos: s.Node.Pos(), End: header.end(s.Node), Message: msg}
+	if fix := header.lowerBound(n, fit); fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("lower the bound to %s", plural(fit, "attempt", "attempts")),
+			TextEdits: []analysis.TextEdit{*fix},
+		}}
+	}
+	c.rep.Report(d)
+}
+
+// deadlineAndTimeout finds, from the context the attempt's checked call
+// uses, the per-attempt timeout (a context.WithTimeout made in the attempt)
+// and the deadline (a context.WithTimeout or WithDeadline(ctx,
+// time.Now().Add(d)) made before the loop) it derives from.
+func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.Duration, ok bool) {
+	var ctx *types.Var
+	for _, arg := range s.Call.Args {
+		if ctx = c.attemptContext(arg, s); ctx != nil {
+			break
+		}
+	}
+	for range 8 { // a chain of derived contexts, followed a few links
+		if ctx == nil {
+			return 0, 0, false
+		}
+		call := c.singleValue(ctx, s)
+		if call == nil {
+			return 0, 0, false
+		}
+		fn := typematch.Callee(c.info, call)
+		inAttempt := s.Contains(call.Pos())
+		var d time.Duration
+		var known bool
+		switch {
+		case typematch.IsFunc(fn, "context", "WithTimeout") && len(call.Args) == 2:
+			d, known = c.constDuration(call.Args[1])
+		case typematch.IsFunc(fn, "context", "WithDeadline") && len(call.Args) == 2 && !inAttempt:
+			d, known = c.nowPlus(call.Args[1])
+		case typematch.IsFunc(fn, "context", "WithCancel"), typematch.IsFunc(fn, "context", "WithoutCancel"),
+			typematch.IsFunc(fn, "context", "WithValue"), typematch.IsFunc(fn, "context", "WithCancelCause"):
+			if typematch.IsFunc(fn, "context", "WithoutCancel") {
+				return 0, 0, false // the deadline does not pass through
+			}
+			ctx = c.contextVar(call.Args[0])
+			continue
+		default:
+			return 0, 0, false
+		}
+		if !known || d <= 0 {
+			return 0, 0, false
+		}
+		switch {
+		case inAttempt && timeout == 0:
+			timeout = d
+		case !inAttempt && timeout > 0:
+			return d, timeout, true
+		default:
+			return 0, 0, false
+		}
+		ctx = c.contextVar(call.Args[0])
+	}
+	return 0, 0, false
+}
+
+// attemptContext returns the context an argument of the attempt's checked
+// call carries: the argument itself, or the context of a request built with
+// http.NewRequestWithContext(ctx, ...) or req.WithContext(ctx).
+func (c *checker) attemptContext(arg ast.Expr, s *retrysite.Site) *types.Var {
+	if v := c.contextVar(arg); v != nil {
+		return v
+	}
+	id := identOf(arg)
+	if id == nil {
+		return nil
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok || !typematch.IsNamed(typematch.Deref(v.Type()), "net/http", "Request") {
+		return nil
+	}
+	call := c.singleValue(v, s)
+	if call == nil {
+		return nil
+	}
+	switch fn := typematch.Callee(c.info, call); {
+	case typematch.IsFunc(fn, "net/http", "NewRequestWithContext") && len(call.Args) > 0:
+		return c.contextVar(call.Args[0])
+	case typematch.IsMethod(fn, "net/http", "Request", "WithContext") && len(call.Args) == 1:
+		return c.contextVar(call.Args[0])
+	}
+	return nil
+}
+
+// singleValue returns the call that gives ctx the value it has in the
+// site's attempt: its only value, a call, made in the attempt or in a block
+// that encloses the loop, before it.
+func (c *checker) singleValue(ctx *types.Var, s *retrysite.Site) *ast.CallExpr {
+	values, complete := c.res.Values(ctx)
+	if !complete || len(values) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if s.Contains(call.Pos()) {
+		return call
+	}
+	if call.Pos() >= s.Node.Pos() || !c.enclosesLoop(call, s.Node) {
+		return nil
+	}
+	return call
+}
+
+// enclosesLoop reports whether the statement holding call sits in a block
+// that also holds loop, so that it has run when the loop starts.
+func (c *checker) enclosesLoop(call *ast.CallExpr, loop ast.Node) bool {
+	cur, ok := c.cursor(call)
+	if !ok {
+		return false
+	}
+	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.BlockStmt:
+			return n.Pos() <= loop.Pos() && loop.End() <= n.End()
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// nowPlus evaluates time.Now().Add(d) to d.
+func (c *checker) nowPlus(e ast.Expr) (time.Duration, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !typematch.IsMethod(typematch.Callee(c.info, call), "time", "Time", "Add") {
+		return 0, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return 0, false
+	}
+	now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || !typematch.IsFunc(typematch.Callee(c.info, now), "time", "Now") {
+		return 0, false
+	}
+	return c.constDuration(call.Args[0])
+}
+
+func (c *checker) constDuration(e ast.Expr) (time.Duration, bool) {
+	return c.eval(e, nil, 0)
+}
+
+// header is what the analysis knows of a loop's counter: the variable and
+// its value in the first attempt; counter is nil when there is none.
+type header struct {
+	counter *types.Var
+	first   int64
+	// bound is the integer literal the loop compares the counter with (or
+	// ranges over), and inclusive whether it compares with <=.
+	bound     *ast.BasicLit
+	inclusive bool
+}
+
+// loopHeader reads for i := a; i < n; i++ and for i := range n.
+func (c *checker) loopHeader(loop ast.Node) header {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		id, _ := l.Key.(*ast.Ident)
+		var h header
+		if id != nil {
+			h.counter, _ = c.info.Defs[id].(*types.Var)
+		}
+		if lit, ok := ast.Unparen(l.X).(*ast.BasicLit); ok && lit.Kind == token.INT {
+			h.bound = lit
+		}
+		return h
+	case *ast.ForStmt:
+		init, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || init.Tok != token.DEFINE {
+			return header{}
+		}
+		id, _ := init.Lhs[0].(*ast.Ident)
+		if id == nil {
+			return header{}
+		}
+		v, _ := c.info.Defs[id].(*types.Var)
+		tv := c.info.Types[init.Rhs[0]]
+		post, ok := l.Post.(*ast.IncDecStmt)
+		if v == nil || tv.Value == nil || !ok || post.Tok != token.INC || c.info.Uses[identOf(post.X)] != v {
+			return header{}
+		}
+		first, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if !exact {
+			return header{}
+		}
+		h := header{counter: v, first: first}
+		if cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr); ok && c.info.Uses[identOf(cond.X)] == v &&
+			(cond.Op == token.LSS || cond.Op == token.LEQ) {
+			if lit, ok := ast.Unparen(cond.Y).(*ast.BasicLit); ok && lit.Kind == token.INT {
+				h.bound, h.inclusive = lit, cond.Op == token.LEQ
+			}
+		}
+		return h
+	}
+	return header{}
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// end is where a diagnostic about the loop ends: its header, not its body.
+func (h header) end(loop ast.Node) token.Pos {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body.Lbrace
+	case *ast.RangeStmt:
+		return l.Body.Lbrace
+	}
+	return loop.End()
+}
+
+// lowerBound returns the edit that makes the loop run fit attempts instead
+// of n, when its bound is an integer literal that says n.
+func (h header) lowerBound(n, fit int) *analysis.TextEdit {
+	if h.bound == nil {
+		return nil
+	}
+	lit, err := strconv.ParseInt(h.bound.Value, 0, 64)
+	if err != nil {
+		return nil
+	}
+	attempts := lit - h.first
+	if h.inclusive {
+		attempts++
+	}
+	if attempts != int64(n) {
+		return nil // the literal is not the whole bound
+	}
+	newLit := h.first + int64(fit)
+	if h.inclusive {
+		newLit--
+	}
+	return &analysis.TextEdit{Pos: h.bound.Pos(), End: h.bound.End(), NewText: []byte(strconv.FormatInt(newLit, 10))}
+}
+
+// waitsBetween returns the longest wait before each retry (n-1 of them) of
+// loop site s, false when a wait's duration cannot be evaluated. A wait
+// written before the attempt's checked call runs before the attempt of the
+// same iteration; one written after it runs before the next.
+func (c *checker) waitsBetween(s *retrysite.Site, h header, n int) ([]time.Duration, bool) {
+	waits := make([]time.Duration, n-1)
+	for _, w := range s.Waits {
+		if w.Duration == nil || w.Kind == retrysite.Tick || w.Kind == retrysite.LibBackoff {
+			return nil, false
+		}
+		before := w.Node.Pos() < s.Call.Pos()
+		for retry := 1; retry < n; retry++ {
+			iteration := retry - 1 // the iteration whose end waits
+			if before {
+				iteration = retry
+			}
+			d, ok := c.eval(w.Duration, h.counter, h.first+int64(iteration))
+			if !ok || d < 0 {
+				return nil, false
+			}
+			waits[retry-1] = max(waits[retry-1], d)
+		}
+	}
+	return waits, true
+}
+
+// eval evaluates a duration expression: constants, the loop counter (with
+// value k), locals given one value, and +, -, *, /, <<, >>, conversions,
+// min and max, and retry.FullJitter(d) at its ceiling d.
+func (c *checker) eval(e ast.Expr, counter *types.Var, k int64) (time.Duration, bool) {
+	e = ast.Unparen(e)
+	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		return time.Duration(v), exact
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		if counter != nil && c.info.Uses[e] == counter {
+			return time.Duration(k), true
+		}
+		if v := c.res.Value(e); v != e {
+			return c.eval(v, counter, k)
+		}
+	case *ast.BinaryExpr:
+		x, ok1 := c.eval(e.X, counter, k)
+		y, ok2 := c.eval(e.Y, counter, k)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case token.ADD:
+			return x + y, true
+		case token.SUB:
+			return x - y, true
+		case token.MUL:
+			return x * y, true
+		case token.QUO:
+			if y != 0 {
+				return x / y, true
+			}
+		case token.SHL:
+			if y >= 0 && y < 62 {
+				return x << y, true
+			}
+		case token.SHR:
+			if y >= 0 && y < 64 {
+				return x >> y, true
+			}
+		}
+	case *ast.CallExpr:
+		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return c.eval(e.Args[0], counter, k) // a conversion: time.Duration(n)
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
+			if b, ok := c.info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+				best, ok := c.eval(e.Args[0], counter, k)
+				for _, a := range e.Args[1:] {
+					v, ok2 := c.eval(a, counter, k)
+					ok = ok && ok2
+					if b.Name() == "min" {
+						best = min(best, v)
+					} else {
+						best = max(best, v)
+					}
+				}
+				return best, ok
+			}
+		}
+		if typematch.IsFunc(typematch.Callee(c.info, e), "github.com/retrylint/retrylint/retry", "FullJitter") && len(e.Args) == 1 {
+			return c.eval(e.Args[0], counter, k)
+		}
+	}
+	return 0, false
+}
+
+func listDurations(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = d.String()
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+var ordinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+// ordinal writes n as "third" up to ten, then as "11th", "21st", "22nd".
+func ordinal(n int) string {
+	if n >= 1 && n <= len(ordinals) {
+		return ordinals[n-1]
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,325 @@
+package retrydeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/fixes"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// outlivingWaits reports the waits of loop site s that do not end with a
+// context in scope: time.Sleep(d) and a bare <-time.After(d).
+func (c *checker) outlivingWaits(s *retrysite.Site) {
+	for _, w := range s.Waits {
+		call, ok := w.Node.(*ast.CallExpr)
+		if !ok || w.Duration == nil {
+			continue
+		}
+		fn := typematch.Callee(c.info, call)
+		var stmt ast.Stmt // the statement that waits, for the fix
+		switch {
+		case typematch.IsFunc(fn, "time", "Sleep"):
+			stmt = c.exprStmt(call)
+		case typematch.IsFunc(fn, "time", "After"):
+			// Only a bare receive: in a select, another case may end it.
+			recv, ok := c.parent(call).(*ast.UnaryExpr)
+			if !ok || recv.Op != token.ARROW {
+				continue
+			}
+			if stmt = c.exprStmt(recv); stmt == nil {
+				continue
+			}
+			if _, inSelect := c.parent(stmt).(*ast.CommClause); inSelect {
+				continue
+			}
+		default:
+			continue
+		}
+		ctx := c.contextFor(s, call)
+		if ctx == nil {
+			continue
+		}
+		wait := "time.Sleep"
+		if typematch.IsFunc(fn, "time", "After") {
+			wait = "<-time.After"
+		}
+		d := analysis.Diagnostic{
+			Pos: call.Pos(),
+			End: call.End(),
+			Message: fmt.Sprintf("retry loop waits with %s while %s is in scope: the wait goes on after %s is cancelled "+
+				"or its deadline passes, for a caller that has given up; end the wait with the context", wait, ctx.Name(), ctx.Name()),
+		}
+		if stmt != nil && c.innermostFunc(call) == s.Func {
+			d.SuggestedFixes = c.selectFix(s, stmt, call, ctx)
+		}
+		c.rep.Report(d)
+	}
+}
+
+// exprStmt returns the expression statement whose expression is e, or nil.
+func (c *checker) exprStmt(e ast.Expr) ast.Stmt {
+	if st, ok := c.parent(e).(*ast.ExprStmt); ok {
+		return st
+	}
+	return nil
+}
+
+// parent returns the syntactic parent of n (parentheses skipped), or nil.
+func (c *checker) parent(n ast.Node) ast.Node {
+	cur, ok := c.cursor(n)
+	if !ok {
+		return nil
+	}
+	for p := cur.Parent(); p.Node() != nil; p = p.Parent() {
+		if _, paren := p.Node().(*ast.ParenExpr); !paren {
+			return p.Node()
+		}
+	}
+	return nil
+}
+
+// innermostFunc returns the *ast.FuncDecl or *ast.FuncLit around n.
+func (c *checker) innermostFunc(n ast.Node) ast.Node {
+	cur, ok := c.cursor(n)
+	if !ok {
+		return nil
+	}
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return f.Node()
+	}
+	return nil
+}
+
+// contextFor returns the context the wait at call should end with: the
+// context the loop's attempt passes to its checked call, else the innermost
+// context.Context variable in scope at call. Package-level variables and
+// contexts that can never end (only ever context.Background() or TODO())
+// do not count.
+func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
+	if s.Call != nil {
+		for _, arg := range s.Call.Args {
+			if v := c.contextVar(arg); v != nil && c.canEnd(v) {
+				return v
+			}
+		}
+	}
+	scope := c.innermostScope(call.Pos())
+	for ; scope != nil && scope != c.pass.Pkg.Scope() && scope != types.Universe; scope = scope.Parent() {
+		var best *types.Var
+		for _, name := range scope.Names() {
+			v, ok := scope.Lookup(name).(*types.Var)
+			if !ok || v.Pos() >= call.Pos() || !isContext(v.Type()) || !c.canEnd(v) {
+				continue
+			}
+			if best == nil || v.Pos() > best.Pos() {
+				best = v
+			}
+		}
+		if best != nil {
+			return best
+		}
+	}
+	return nil
+}
+
+func (c *checker) innermostScope(pos token.Pos) *types.Scope {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			if s := c.info.Scopes[f]; s != nil {
+				return s.Innermost(pos)
+			}
+		}
+	}
+	return nil
+}
+
+// contextVar returns the variable e names when it is a local
+// context.Context, or nil.
+func (c *checker) contextVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !isContext(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// canEnd reports whether context variable v may be cancelled or have a
+// deadline: a parameter (its caller decides), or a local given at least one
+// value other than context.Background() and context.TODO().
+func (c *checker) canEnd(v *types.Var) bool {
+	values, complete := c.res.Values(v)
+	if !complete || len(values) == 0 {
+		return true
+	}
+	for _, e := range values {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := typematch.Callee(c.info, call)
+		if !typematch.IsFunc(fn, "context", "Background") && !typematch.IsFunc(fn, "context", "TODO") {
+			return true
+		}
+	}
+	return false
+}
+
+func isContext(t types.Type) bool { return typematch.IsNamed(t, "context", "Context") }
+
+// selectFix replaces the waiting statement by a select that returns the
+// context's error, with the other results zero, as soon as ctx ends. It
+// offers nothing when the function does not return an error last, or when a
+// result's zero value cannot be written in this file.
+func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr, ctx *types.Var) []analysis.SuggestedFix {
+	sig := c.funcSignature(s.Func)
+	if sig == nil || sig.Results().Len() == 0 ||
+		!types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	file := c.file(stmt)
+	if file == nil {
+		return nil
+	}
+	var results []string
+	for i := 0; i < sig.Results().Len()-1; i++ {
+		z, ok := zeroValue(sig.Results().At(i).Type(), c.qualifierAt(file))
+		if !ok {
+			return nil
+		}
+		results = append(results, z)
+	}
+	results = append(results, ctx.Name()+".Err()")
+	// The context variable must be the one in scope at the wait (not shadowed).
+	if _, obj := c.innermostScope(stmt.Pos()).LookupParent(ctx.Name(), stmt.Pos()); obj != ctx {
+		return nil
+	}
+	timePkg, ok := packageQualifier(c.info, call)
+	if !ok {
+		return nil
+	}
+	tf := c.pass.Fset.File(stmt.Pos())
+	if tf == nil {
+		return nil
+	}
+	content, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(content) {
+		return nil
+	}
+	indent := fixes.Indent(content, tf.Offset(stmt.Pos()))
+	// Two edits around the duration, which stays as written: another fix
+	// (nojitter's jitter) may edit inside it at the same time.
+	dur := call.Args[0]
+	head := fmt.Sprintf("select {\n%scase <-%s.Done():\n%s\treturn %s\n%scase <-%s(",
+		indent, ctx.Name(), indent, strings.Join(results, ", "), indent, fixes.QualifiedName(timePkg, "After"))
+	return []analysis.SuggestedFix{{
+		Message: "wait in a select that returns " + ctx.Name() + ".Err() when " + ctx.Name() + " ends",
+		TextEdits: []analysis.TextEdit{
+			{Pos: stmt.Pos(), End: dur.Pos(), NewText: []byte(head)},
+			{Pos: dur.End(), End: stmt.End(), NewText: []byte("):\n" + indent + "}")},
+		},
+	}}
+}
+
+// funcSignature returns the signature of a *ast.FuncDecl or *ast.FuncLit.
+func (c *checker) funcSignature(fn ast.Node) *types.Signature {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		if obj, ok := c.info.Defs[fn.Name].(*types.Func); ok {
+			return obj.Signature()
+		}
+	case *ast.FuncLit:
+		if sig, ok := c.info.TypeOf(fn).(*types.Signature); ok {
+			return sig
+		}
+	}
+	return nil
+}
+
+// packageQualifier returns the name by which call's function is qualified
+// (time in time.Sleep), or "" for a dot-import.
+func packageQualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := info.Uses[id].(*types.PkgName); ok {
+				return id.Name, true
+			}
+		}
+	case *ast.Ident:
+		return "", true
+	}
+	return "", false
+}
+
+// qualifierAt returns a types.Qualifier that names packages as file imports
+// them, and reports (through ok) packages the file does not import.
+func (c *checker) qualifierAt(file *ast.File) func(*types.Package) (string, bool) {
+	return func(p *types.Package) (string, bool) {
+		if p == c.pass.Pkg {
+			return "", true
+		}
+		for _, spec := range file.Imports {
+			pn, ok := c.info.PkgNameOf(spec), true
+			if pn == nil || pn.Imported() != p {
+				continue
+			}
+			if pn.Name() == "." {
+				return "", ok
+			}
+			if pn.Name() == "_" {
+				continue
+			}
+			return pn.Name(), ok
+		}
+		return "", false
+	}
+}
+
+// zeroValue writes the zero value of t, naming packages with qual; false
+// when it cannot (a type from a package the file does not import).
+func zeroValue(t types.Type, qual func(*types.Package) (string, bool)) (string, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+		return "", false
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return "nil", true
+	case *types.Interface:
+		if _, isParam := types.Unalias(t).(*types.TypeParam); !isParam {
+			return "nil", true
+		}
+	}
+	ok := true
+	name := types.TypeString(t, func(p *types.Package) string {
+		n, found := qual(p)
+		ok = ok && found
+		return n
+	})
+	if !ok {
+		return "", false
+	}
+	if _, isParam := types.Unalias(t).(*types.TypeParam); isParam {
+		return "*new(" + name + ")", true
+	}
+	return name + "{}", true // a struct or an array
+}

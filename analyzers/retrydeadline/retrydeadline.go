@@ -1,0 +1,98 @@
+package retrydeadline
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
+	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// Analyzer is the retrydeadline analyzer.
+var Analyzer = &analysis.Analyzer{
+	Name:     "retrydeadline",
+	Doc:      analyzerdoc.MustExtract(doc, "retrydeadline"),
+	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/retrydeadline.md",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer, inspect.Analyzer},
+	Run:      run,
+}
+
+//go:embed doc.go
+var doc string
+
+// checker is the state of one pass.
+type checker struct {
+	pass *analysis.Pass
+	info *types.Info
+	res  *retrysite.Result
+	rep  *report.Reporter
+	root inspector.Cursor
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res, ok := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if !ok || pass.TypesInfo == nil || len(res.Sites) == 0 {
+		return nil, nil
+	}
+	// A deadline or a cancellation needs a context: without the context
+	// package in sight there is nothing to outlive or overrun.
+	if !typematch.Imports(pass.Pkg, "context") {
+		return nil, nil
+	}
+	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok {
+		return nil, nil
+	}
+	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root()}
+	for _, s := range res.Sites {
+		if s.Kind != retrysite.Loop || inTestCode(pass, s.Node.Pos()) {
+			continue
+		}
+		c.budget(s)
+		c.outlivingWaits(s)
+	}
+	return nil, nil
+}
+
+// cursor returns the cursor of n, which the inspector holds.
+func (c *checker) cursor(n ast.Node) (inspector.Cursor, bool) {
+	return c.root.FindNode(n)
+}
+
+// file returns the file that holds n.
+func (c *checker) file(n ast.Node) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// inTestCode reports whether pos is test code: a _test.go file, or a file of
+// a package whose non-test files import "testing" (harnesses and fakes).
+func inTestCode(pass *analysis.Pass, pos token.Pos) bool {
+	if f := pass.Fset.File(pos); f != nil && strings.HasSuffix(f.Name(), "_test.go") {
+		return true
+	}
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, spec := range f.Imports {
+			if spec.Path.Value == `"testing"` {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,28 @@
+package retrydeadline_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
+)
+
+func TestBudget(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/budget")
+}
+
+func TestOutlive(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outlive")
+}
+
+func TestQuiet(t *testing.T) {
+	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/quiet")
+}
+
+// TestFixedWaitEndsWithContext runs the fixed outliverun package's own test:
+// a retry loop that waited an hour with time.Sleep returns as soon as its
+// context is cancelled.
+func TestFixedWaitEndsWithContext(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outliverun")
+	testutil.TestFixed(t, "retrydeadline/outliverun")
+}

@@ -1,0 +1,78 @@
+package outlive
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	tm "time"
+)
+
+type Result struct{ Body []byte }
+
+type Status int
+
+func fetch(ctx context.Context) (*Result, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://inventory.internal/items", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return &Result{}, nil
+}
+
+// time.Sleep while ctx is in scope, through an import alias.
+func Get(ctx context.Context) (*Result, error) {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		var r *Result
+		if r, err = fetch(ctx); err == nil {
+			return r, nil
+		}
+		tm.Sleep(tm.Duration(attempt+1) * 100 * tm.Millisecond) // want `retry loop waits with time\.Sleep while ctx is in scope: the wait goes on after ctx is cancelled or its deadline passes, for a caller that has given up; end the wait with the context`
+	}
+	return nil, err
+}
+
+// The server's Retry-After, waited with a bare receive: the case most worth catching.
+func Post(ctx context.Context, c *http.Client, req *http.Request) (Status, string, Result, error) {
+	for {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil && resp.StatusCode != http.StatusTooManyRequests {
+			return Status(resp.StatusCode), resp.Status, Result{}, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		<-tm.After(tm.Duration(secs) * tm.Second) // want `retry loop waits with <-time\.After while ctx is in scope`
+	}
+}
+
+// No error result: reported, no fix.
+func Forever(ctx context.Context) {
+	for {
+		if _, err := fetch(ctx); err == nil {
+			return
+		}
+		tm.Sleep(tm.Second) // want `retry loop waits with time\.Sleep while ctx is in scope`
+	}
+}
+
+// Generic results get *new(T).
+func Typed[T any](ctx context.Context, get func(context.Context) (T, error)) (T, error) {
+	var err error
+	for range 3 {
+		var v T
+		if v, err = get(ctx); err == nil {
+			return v, nil
+		}
+		if _, ferr := fetch(ctx); ferr != nil {
+			tm.Sleep(tm.Second) // want `retry loop waits with time\.Sleep while ctx is in scope`
+		}
+	}
+	return *new(T), err
+}

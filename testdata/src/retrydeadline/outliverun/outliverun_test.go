@@ -1,0 +1,40 @@
+package outliverun
+
+import (
+	"context"
+	"errors"
+	"net"
+	"testing"
+	"time"
+)
+
+// TestPollEndsWithContext: with its context cancelled during the first
+// hour-long wait, the fixed Poll returns the context's error after one
+// attempt, at once rather than an hour later.
+func TestPollEndsWithContext(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	Addr = ln.Addr().String()
+	ln.Close() // every dial is refused
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := Poll(ctx)
+		done <- err
+	}()
+	time.Sleep(10 * time.Millisecond) // let the first attempt fail and the wait begin
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Poll returned %v, want context.Canceled", err)
+		}
+		if Attempts != 1 {
+			t.Errorf("Poll made %d attempts, want 1", Attempts)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Poll still waits a minute after its context was cancelled")
+	}
+}

@@ -1,0 +1,147 @@
+package quiet
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+func call(ctx context.Context) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://inventory.internal/items", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Fits: 3 x 200ms + 100ms + 200ms = 900ms within 1s.
+func Fits(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		actx, acancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond << attempt):
+		}
+	}
+	return err
+}
+
+// The deadline comes from the caller: out of sight.
+func CallerDeadline(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		actx, acancel := context.WithTimeout(ctx, time.Second)
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// The per-attempt timeout is a parameter: out of sight.
+func TimeoutParam(ctx context.Context, perAttempt time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		actx, acancel := context.WithTimeout(ctx, perAttempt)
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// No per-attempt timeout: the deadline bounds every attempt, none is doomed
+// by arithmetic.
+func NoAttemptTimeout(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		err = call(ctx)
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// WithoutCancel drops the deadline: nothing to fit.
+func Detached(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	free := context.WithoutCancel(ctx)
+	var err error
+	for attempt := 0; attempt < 5; attempt++ {
+		actx, acancel := context.WithTimeout(free, time.Second)
+		err = call(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A wait that ends with the context, and a loop without a context in scope.
+func Waits(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return err
+}
+
+func work() error { return errors.New("unavailable") }
+
+func NoContext() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = work(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// context.Background() alone never ends: a select on it would wait the same.
+func Background() error {
+	ctx := context.Background()
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
