@@ -25,13 +25,9 @@
 //     backoffs computed from constants and the loop counter by shifts,
 //     products, sums and min; retry.FullJitter(d) counts as its ceiling d)
 //     are all visible, and attempts x timeout + waits exceeds the deadline.
-//     The message gives the arithmetic and how many attempts fit:
-//
-//     3 attempts x 300ms + waits up to 100ms and 200ms = 1.2s, over the 800ms deadline: the third attempt cannot finish; 2 attempts fit
-//
-//     Fix, when the bound is an integer literal in the loop header: lower it
-//     to the largest number of attempts that fits.
-//
+//     The message gives the arithmetic and how many attempts fit. Fix, when
+//     the bound is an integer literal in the loop header: lower it to the
+//     largest number of attempts that fits.
 //   - A wait that outlives the caller: a retry loop that waits with
 //     time.Sleep(d) or a bare <-time.After(d) while a context.Context is in
 //     scope. Cancelling the context, or its deadline passing, does not end
@@ -39,13 +35,19 @@
 //     that has given up. A wait for the server's Retry-After, often long, is
 //     the case most worth catching. Fix, when the function's last result is
 //     an error: a select that returns the context's error (with the other
-//     results zero) as soon as the context ends, or waits d:
+//     results zero) as soon as the context ends, or waits d.
 //
-//     select {
-//     case <-ctx.Done():
-//     return nil, ctx.Err()
-//     case <-time.After(d):
-//     }
+// For example:
+//
+//	3 attempts x 300ms + waits up to 100ms and 200ms = 1.2s, over the 800ms deadline: the third attempt cannot finish; 2 attempts fit
+//
+// and, for time.Sleep(d) in a function that returns (*T, error):
+//
+//	select {
+//	case <-ctx.Done():
+//		return nil, ctx.Err()
+//	case <-time.After(d):
+//	}
 //
 // It stays quiet where a value is out of sight (a deadline, timeout or wait
 // from a parameter or a field, an unknown bound), about waits already in a
