@@ -149,15 +149,31 @@ func (c *checker) defaultTimeoutSetBefore(cur inspector.Cursor, pos token.Pos) b
 }
 
 // scan walks the function body from position from, in source order, to the
-// first assignment of a Timeout that is not provably zero to the client at p,
-// or of a new value to p itself (set), and returns it with the first use of
-// the client before it (use; NoPos when there is none). Assignments to the
-// client's fields are not uses.
+// first assignment of a Timeout that is not provably zero to the client at p
+// (also by a setter of the package, see setterCall), or of a new value to p
+// itself (set), and returns it with the first use of the client before it
+// (use; NoPos when there is none). Assignments to the client's fields are not
+// uses.
 func (c *checker) scan(body inspector.Cursor, p *path, from token.Pos) (set, use token.Pos) {
 	fn := body.Parent().Node()
-	for cur := range body.Preorder((*ast.Ident)(nil), (*ast.SelectorExpr)(nil), (*ast.StarExpr)(nil), (*ast.ParenExpr)(nil)) {
+	for cur := range body.Preorder((*ast.Ident)(nil), (*ast.SelectorExpr)(nil), (*ast.StarExpr)(nil), (*ast.ParenExpr)(nil), (*ast.CallExpr)(nil)) {
 		n := cur.Node().(ast.Expr)
-		if n.Pos() < from || !p.equal(c.pathOf(n)) {
+		if n.Pos() < from {
+			continue
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			// A setter of the package called on the client or what holds
+			// it: s.setTimeout(d), configure(c).
+			sets, reaches := c.setterCall(call, p)
+			if sets && inFunc(cur, fn) {
+				return call.Pos(), use
+			}
+			if reaches && !use.IsValid() {
+				use = call.Pos() // s.fetch(u) may send through s.hc
+			}
+			continue
+		}
+		if !p.equal(c.pathOf(n)) {
 			continue
 		}
 		switch kind, _ := cur.ParentEdge(); kind {

@@ -80,12 +80,19 @@ func run(pass *analysis.Pass) (any, error) {
 	if !typematch.Imports(pass.Pkg, httpPath) {
 		return nil, nil
 	}
-	c := &checker{pass: pass, rep: report.New(pass), timeout: timeout, defaultSet: make(map[ast.Node]token.Pos)}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass: pass, insp: insp, rep: report.New(pass), timeout: timeout,
+		defaultSet: make(map[ast.Node]token.Pos),
+		flows:      make(map[types.Object]*flow),
+		results:    make(map[result]*flow),
+	}
+	testSupport := !tests && isTestSupport(pass)
+	c.defaults = c.defaultConfig()
 	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)}
 	for fcur := range insp.Root().Children() {
 		f, ok := fcur.Node().(*ast.File)
-		if !ok || c.rep.Generated(f) {
+		if !ok || c.rep.Generated(f) || testSupport {
 			continue
 		}
 		if tf := pass.Fset.File(f.FileStart); !tests && tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
@@ -108,8 +115,26 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// isTestSupport reports whether the package is test support: one of its
+// non-test files imports "testing" (a package of test helpers, fakes and
+// servers), which, like a _test.go file, runs under go test -timeout.
+func isTestSupport(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.FileStart); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"testing"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 type checker struct {
 	pass    *analysis.Pass
+	insp    *inspector.Inspector
 	rep     *report.Reporter
 	timeout time.Duration
 	file    *ast.File
@@ -117,9 +142,118 @@ type checker struct {
 	// Timeout is first given a value (a Timeout not provably zero), NoPos
 	// where nowhere.
 	defaultSet map[ast.Node]token.Pos
+	// defaults is how the package configures http.DefaultClient and
+	// http.DefaultTransport.
+	defaults defaultConfig
+	// mentions, flows, results and decls are indexes and caches built on
+	// first need: see flow.go.
+	mentions map[types.Object][]inspector.Cursor
+	flows    map[types.Object]*flow
+	results  map[result]*flow
+	decls    map[*types.Func]*ast.FuncDecl
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }
+
+// A client is one http.Client the analyzer found without a Timeout.
+type client struct {
+	cur  inspector.Cursor // the expression that makes it (zero for var c http.Client)
+	v    *types.Var       // the variable var c http.Client declares
+	lit  *ast.CompositeLit
+	spec *ast.ValueSpec
+	p    *path // where it is stored, or nil
+}
+
+// flow returns where the client goes.
+func (c *checker) clientFlow(cl *client) *flow {
+	if cl.v != nil {
+		return c.flowOf(cl.v)
+	}
+	var fl flow
+	c.follow(cl.cur, &fl)
+	return &fl
+}
+
+// transportExpr returns the expression that gives the client its
+// Transport (in the literal, or assigned to it in the function that makes
+// it), or nil when it has none (it sends through http.DefaultTransport).
+func (c *checker) transportExpr(cl *client) ast.Expr {
+	var t ast.Expr
+	if cl.lit != nil {
+		for _, e := range cl.lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if f := c.fieldKey(kv); f != nil && f.Name() == "Transport" {
+					t = kv.Value
+				}
+			}
+		}
+	}
+	at := cl.cur
+	if cl.spec != nil {
+		at = c.insp.Root()
+		if cur, ok := at.FindNode(cl.spec); ok {
+			at = cur
+		}
+	}
+	if body, ok := enclosingFunc(at); ok && cl.p != nil {
+		if a := c.transportAssigned(body, cl.p); a != nil {
+			t = a
+		}
+	}
+	return t
+}
+
+// check decides whether the client cl is bounded another way than by its
+// Timeout, and reports it otherwise, with the fix that suits how its
+// responses are read.
+func (c *checker) check(cl *client, at ast.Node, msg string) {
+	t := c.transportExpr(cl)
+	if c.transportBounds(t, 0) {
+		return
+	}
+	fl := c.clientFlow(cl)
+	if c.boundedByContext(fl) {
+		return
+	}
+	whole := c.allReadWhole(fl)
+	c.report(at, msg, func(names names) ([]analysis.TextEdit, string, bool) {
+		if whole {
+			es, ok := c.timeoutEdits(cl, names)
+			return es, "Set Timeout: " + names.dur, ok
+		}
+		es, ok := c.clientTransportEdits(cl, t, fl, names)
+		return es, transportFixMessage(names), ok
+	})
+}
+
+// boundedByContext reports whether every request sent through a client
+// that goes where fl says carries a context with a deadline (true when it
+// sends nothing), and none goes out of sight.
+func (c *checker) boundedByContext(fl *flow) bool {
+	if fl.hidden {
+		return false
+	}
+	for _, s := range fl.sends {
+		if !c.sendBounded(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// allReadWhole reports whether every response of a client that goes where
+// fl says is read whole: then Timeout cuts no transfer.
+func (c *checker) allReadWhole(fl *flow) bool {
+	if fl.hidden || len(fl.sends) == 0 {
+		return false
+	}
+	for _, s := range fl.sends {
+		if !c.readsWhole(s) {
+			return false
+		}
+	}
+	return true
+}
 
 // literal checks an http.Client composite literal.
 func (c *checker) literal(cur inspector.Cursor, lit *ast.CompositeLit) {
@@ -134,14 +268,15 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.CompositeLit) {
 	if !known || (value != nil && !c.isZero(value)) {
 		return
 	}
-	if c.rep.Skip(lit.Pos()) || c.setBeforeUse(cur, c.target(cur)) {
+	p := c.target(cur)
+	if c.rep.Skip(lit.Pos()) || c.setBeforeUse(cur, p) {
 		return
 	}
 	msg := "http.Client has no Timeout: " + why + "its calls forever"
 	if value != nil {
 		msg = "http.Client Timeout is 0, which means no timeout: " + why + "its calls forever"
 	}
-	c.report(lit, msg, func(dur string) ([]analysis.TextEdit, bool) { return c.literalEdits(lit, value, dur) })
+	c.check(&client{cur: cur, lit: lit, p: p}, lit, msg)
 }
 
 // timeoutElt returns the expression a literal gives Timeout (nil when it
@@ -191,13 +326,12 @@ func (c *checker) zeroVar(cur inspector.Cursor, spec *ast.ValueSpec) {
 		if !ok || name.Name == "_" || !isClient(v.Type()) || c.rep.Skip(name.Pos()) {
 			continue
 		}
-		if c.setBeforeUse(cur, &path{root: v}) {
+		p := &path{root: v}
+		if c.setBeforeUse(cur, p) {
 			continue
 		}
 		msg := fmt.Sprintf("zero-value http.Client %s has no Timeout: %sits calls forever", name.Name, why)
-		c.report(name, msg, func(dur string) ([]analysis.TextEdit, bool) {
-			return c.zeroVarEdits(spec, dur)
-		})
+		c.check(&client{cur: cur, v: v, spec: spec, p: p}, name, msg)
 	}
 }
 
@@ -217,12 +351,11 @@ func (c *checker) newClient(cur inspector.Cursor, call *ast.CallExpr) {
 	if !ok || !tv.IsType() || !isClient(tv.Type) || c.rep.Skip(call.Pos()) {
 		return // new(expr) of Go 1.26 copies a value: its literal is checked on its own
 	}
-	if c.setBeforeUse(cur, c.target(cur)) {
+	p := c.target(cur)
+	if c.setBeforeUse(cur, p) {
 		return
 	}
-	c.report(call, "new(http.Client) has no Timeout: "+why+"its calls forever", func(dur string) ([]analysis.TextEdit, bool) {
-		return c.newEdits(cur, call, dur)
-	})
+	c.check(&client{cur: cur, p: p}, call, "new(http.Client) has no Timeout: "+why+"its calls forever")
 }
 
 // defaultClientUse checks uses of http.DefaultClient and of the functions
@@ -240,26 +373,65 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 	}
 	switch {
 	case typematch.IsVar(obj, httpPath, "DefaultClient"):
-		if !c.isClientUse(ecur) || c.rep.Skip(expr.Pos()) || c.defaultTimeoutSetBefore(ecur, expr.Pos()) {
+		if !c.isClientUse(ecur) || c.rep.Skip(expr.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) || c.fallback(ecur) {
 			return
 		}
 		msg := "http.DefaultClient has no Timeout: " + why + "this call forever"
-		c.report(expr, msg, func(dur string) ([]analysis.TextEdit, bool) {
-			return c.defaultClientEdits(ecur, expr, dur, "")
+		vcur, ok := clientValue(ecur)
+		if !ok {
+			// &http.DefaultClient hands on the variable itself: no
+			// expression can take its place.
+			c.rep.Report(analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Message: msg})
+			return
+		}
+		var fl flow
+		c.follow(vcur, &fl)
+		if c.boundedByContext(&fl) {
+			return
+		}
+		whole := c.allReadWhole(&fl)
+		c.report(expr, msg, func(n names) ([]analysis.TextEdit, string, bool) {
+			return c.defaultClientEdits(vcur, &fl, whole, "", n)
 		})
 	case isDefaultClientFunc(obj):
 		var at ast.Node = expr
 		if kind, _ := ecur.ParentEdge(); kind == edge.CallExpr_Fun {
 			at = ecur.Parent().Node()
 		}
-		if c.rep.Skip(at.Pos()) || c.defaultTimeoutSetBefore(ecur, expr.Pos()) {
+		if c.rep.Skip(at.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) {
 			return
 		}
 		msg := fmt.Sprintf("http.%s uses http.DefaultClient, which has no Timeout: %sthis call forever", obj.Name(), why)
-		c.report(at, msg, func(dur string) ([]analysis.TextEdit, bool) {
-			return c.defaultClientEdits(ecur, expr, dur, obj.Name())
+		whole := c.readsWhole(ecur)
+		fl := &flow{sends: []inspector.Cursor{ecur}, stored: !isCall(ecur)}
+		c.report(at, msg, func(n names) ([]analysis.TextEdit, string, bool) {
+			return c.defaultClientEdits(ecur, fl, whole, obj.Name(), n)
 		})
 	}
+}
+
+// clientValue returns the expression that evaluates to the client
+// http.DefaultClient holds, given its mention at cur: the mention itself,
+// or *&http.DefaultClient. ok is false for &http.DefaultClient, the
+// address of the variable.
+func clientValue(cur inspector.Cursor) (inspector.Cursor, bool) {
+	up := func(c inspector.Cursor) inspector.Cursor {
+		for {
+			if kind, _ := c.ParentEdge(); kind != edge.ParenExpr_X {
+				return c
+			}
+			c = c.Parent()
+		}
+	}
+	x := up(cur)
+	if kind, _ := x.ParentEdge(); kind != edge.UnaryExpr_X || x.Parent().Node().(*ast.UnaryExpr).Op != token.AND {
+		return cur, true
+	}
+	addr := up(x.Parent())
+	if kind, _ := addr.ParentEdge(); kind == edge.StarExpr_X {
+		return addr.Parent(), true
+	}
+	return cur, false
 }
 
 func isDefaultClientFunc(obj types.Object) bool {
@@ -294,17 +466,22 @@ func (c *checker) isClientUse(cur inspector.Cursor) bool {
 	}
 }
 
-// report reports a diagnostic over n with one fix, whose edits edits builds
-// from the rendered Timeout (no fix when it cannot build a safe one).
-func (c *checker) report(n ast.Node, msg string, edits func(dur string) ([]analysis.TextEdit, bool)) {
+// names are the names and values a fix writes: the bound rendered as Go
+// (dur), in the file's name for package time, and the edits that import
+// time.
+type names struct {
+	time, dur string
+	imports   []analysis.TextEdit
+}
+
+// report reports a diagnostic over n with one fix, whose edits and message
+// fix builds (no fix when it cannot build a safe one).
+func (c *checker) report(n ast.Node, msg string, fix func(names) ([]analysis.TextEdit, string, bool)) {
 	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}
 	if timeName, importEdits, ok := c.pkgName(n.Pos(), "time"); ok {
-		dur := durationExpr(timeName, c.timeout)
-		if es, ok := edits(dur); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   "Set Timeout: " + dur,
-				TextEdits: append(es, importEdits...),
-			}}
+		nm := names{time: timeName, dur: durationExpr(timeName, c.timeout), imports: importEdits}
+		if es, title, ok := fix(nm); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: title, TextEdits: append(es, importEdits...)}}
 		}
 	}
 	c.rep.Report(d)

@@ -9,18 +9,34 @@ import (
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
 )
 
+// TestZeroTimeout runs the analyzer over its test packages at once (one
+// build of the fixed tree): what it reports (basic, names, dot, generated);
+// Timeouts set before the first use (setbefore); where fixes put the field
+// (layout); clients bounded another way (bounded: a context deadline on
+// every request, the transport, an SDK option, a setter, a fallback no
+// caller reaches, no request at all); the fix chosen from how responses are
+// read (streaming: Timeout for bodies read whole, bounds on the transport
+// for bodies streamed or out of sight, keeping the transport's settings);
+// fixes that replace http.DefaultClient keep what the package configures on
+// it or give none, a Timeout set on it anywhere bounds it, and
+// &http.DefaultClient, *&http.DefaultClient and method values all become
+// valid Go (default*, addr).
 func TestZeroTimeout(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer,
-		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated", "zerotimeout/layout")
+		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated",
+		"zerotimeout/layout", "zerotimeout/bounded", "zerotimeout/streaming", "zerotimeout/defaultcfg",
+		"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/addr")
 }
 
+// TestTestFilesSkippedByDefault: _test.go files and test support (a
+// non-test package that imports "testing") are skipped.
 func TestTestFilesSkippedByDefault(t *testing.T) {
-	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/testfiles")
+	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/testfiles", "zerotimeout/testsupport")
 }
 
 func TestTestsFlag(t *testing.T) {
 	testutil.SetFlag(t, zerotimeout.Analyzer, "tests", "true")
-	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/testfileson")
+	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/testfileson", "zerotimeout/testsupporton")
 }
 
 func TestTimeoutFlag(t *testing.T) {

@@ -2,11 +2,22 @@
 package basic
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 )
+
+// get sends through c and reads the response whole: the fixes set Timeout.
+func get(c *http.Client, u string) ([]byte, error) {
+	resp, err := c.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
+}
 
 const (
 	none  = 0
@@ -25,7 +36,16 @@ var (
 	_       http.Client
 )
 
-func literals(t http.RoundTripper) []*http.Client {
+// Package sends through the package-level clients.
+func Package(u string) {
+	get(&pkgClient, u)
+	get(pkgLit, u)
+	get(&a, u)
+	get(&b, u)
+	get(&grouped, u)
+}
+
+func literals(t http.RoundTripper, u string) {
 	one := http.Client{}                // want `^http.Client has no Timeout`
 	two := &http.Client{Transport: t}   // want `^http.Client has no Timeout`
 	three := &http.Client{Transport: t} // want `^http.Client has no Timeout`
@@ -33,10 +53,17 @@ func literals(t http.RoundTripper) []*http.Client {
 		Transport: t, // shared transport
 		Jar:       nil,
 	}
-	five := http.Client{Timeout: 0}                                        // want `^http.Client Timeout is 0, which means no timeout: a server that stops answering blocks its calls forever$`
-	six := http.Client{Timeout: none}                                      // want `Timeout is 0`
-	seven := http.Client{Timeout: 0 * time.Second}                         // want `Timeout is 0`
-	return []*http.Client{&one, two, three, four, &five, &six, &seven, {}} // want `^http.Client has no Timeout`
+	five := http.Client{Timeout: 0}                // want `^http.Client Timeout is 0, which means no timeout: a server that stops answering blocks its calls forever$`
+	six := http.Client{Timeout: none}              // want `Timeout is 0`
+	seven := http.Client{Timeout: 0 * time.Second} // want `Timeout is 0`
+	get(&one, u)
+	get(two, u)
+	get(three, u)
+	get(four, u)
+	get(&five, u)
+	get(&six, u)
+	get(&seven, u)
+	get(&http.Client{}, u) // want `^http.Client has no Timeout`
 }
 
 func timeoutFromEnv() time.Duration { return time.Second }
@@ -60,23 +87,24 @@ func newClient() *http.Client {
 	return new(http.Client) // want `^new\(http.Client\) has no Timeout: a server that stops answering blocks its calls forever$`
 }
 
-func newInHeaders() {
+func newInHeaders(u string) {
+	get(newClient(), u)
 	if c := new(http.Client); c != nil { // want `new\(http.Client\) has no Timeout`
-		c.CloseIdleConnections()
+		get(c, u)
 	}
-	new(http.Client).CloseIdleConnections() // want `new\(http.Client\) has no Timeout`
-	p := new(*http.Client)                  // a new nil pointer, not a client
+	new(http.Client).Head(u) // want `new\(http.Client\) has no Timeout`
+	p := new(*http.Client)   // a new nil pointer, not a client
 	_ = p
 }
 
-func zeroVar() {
+func zeroVar(u string) {
 	var c http.Client // want `zero-value http.Client c has no Timeout`
-	c.CloseIdleConnections()
+	get(&c, u)
 	var p *http.Client // a nil pointer, not a client
 	_ = p
 }
 
-func use(*http.Client) {}
+func use(c *http.Client) { get(c, "u") }
 
 func defaults(u string, req *http.Request) {
 	http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout: a server that stops answering blocks this call forever$`
@@ -97,18 +125,16 @@ func defaults(u string, req *http.Request) {
 	}
 }
 
-// notDefaults compares with, reads and replaces http.DefaultClient: none of
-// that sends a request.
+// notDefaults compares with and reads http.DefaultClient: none of that
+// sends a request.
 func notDefaults(c *http.Client) time.Duration {
 	if c == http.DefaultClient || (http.DefaultClient) != c {
 		return 0
 	}
-	http.DefaultClient.Transport = http.DefaultTransport
-	http.DefaultClient = &http.Client{Timeout: time.Second}
 	return http.DefaultClient.Timeout
 }
 
-func ignored() *http.Client {
+func ignored(u string) {
 	//retrylint:ignore zerotimeout the caller wraps every call in a context deadline
-	return &http.Client{}
+	get(&http.Client{}, u)
 }

@@ -8,8 +8,8 @@ import (
 
 var _ = time.Second
 
-func dotted(u string) *Client {
-	Get(u)            // want `^http.Get uses http.DefaultClient`
-	_ = DefaultClient // want `^http.DefaultClient has no Timeout`
-	return &Client{}  // want `^http.Client has no Timeout`
+func dotted(u string) {
+	Get(u)                // want `^http.Get uses http.DefaultClient`
+	DefaultClient.Head(u) // want `^http.DefaultClient has no Timeout`
+	(&Client{}).Head(u)   // want `^http.Client has no Timeout`
 }

@@ -7,18 +7,18 @@ import (
 	"net/http/cookiejar"
 )
 
-func layouts(t http.RoundTripper, j *cookiejar.Jar) []*http.Client {
-	return []*http.Client{
-		&http.Client{ // want `^http.Client has no Timeout`
-			Transport: t, Jar: j,
-		},
-		&http.Client{ // want `^http.Client has no Timeout`
-			Transport: t},
-		&http.Client{Transport: t, // want `^http.Client has no Timeout`
-			Jar: j, /* the jar */
-		},
-		&http.Client{ // want `^http.Client has no Timeout`
-			// no fields, only a comment
-		},
-	}
+func head(c *http.Client, u string) { c.Head(u) }
+
+func layouts(t http.RoundTripper, j *cookiejar.Jar, u string) {
+	head(&http.Client{ // want `^http.Client has no Timeout`
+		Transport: t, Jar: j,
+	}, u)
+	head(&http.Client{ // want `^http.Client has no Timeout`
+		Transport: t}, u)
+	head(&http.Client{Transport: t, // want `^http.Client has no Timeout`
+		Jar: j, /* the jar */
+	}, u)
+	head(&http.Client{ // want `^http.Client has no Timeout`
+		// no fields, only a comment
+	}, u)
 }

@@ -14,9 +14,10 @@ type Client = web.Client
 var _ = tm.Second
 
 func aliased(u string) {
-	_ = &web.Client{} // want `^http.Client has no Timeout`
-	_ = Client{}      // want `^http.Client has no Timeout`
-	_ = new(Client)   // want `new\(http.Client\) has no Timeout`
-	web.Get(u)        // want `^http.Get uses http.DefaultClient`
+	(&web.Client{}).Get(u) // want `^http.Client has no Timeout`
+	c := Client{}          // want `^http.Client has no Timeout`
+	c.Get(u)
+	new(Client).Get(u) // want `new\(http.Client\) has no Timeout`
+	web.Get(u)         // want `^http.Get uses http.DefaultClient`
 	_ = web.DefaultClient.Jar
 }

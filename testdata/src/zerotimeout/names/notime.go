@@ -2,6 +2,6 @@ package names
 
 import "net/http"
 
-func noTimeImport() *http.Client {
-	return &http.Client{} // want `^http.Client has no Timeout`
+func noTimeImport(u string) {
+	(&http.Client{}).Head(u) // want `^http.Client has no Timeout`
 }

@@ -7,9 +7,10 @@ import (
 
 // shadowed has a local named time, so the fix cannot write time.Second
 // here: the diagnostic comes without one.
-func shadowed() (*http.Client, int) {
+func shadowed(u string) int {
 	time := 3
-	return &http.Client{}, time // want `^http.Client has no Timeout`
+	(&http.Client{}).Head(u) // want `^http.Client has no Timeout`
+	return time
 }
 
 var _ = time.Second

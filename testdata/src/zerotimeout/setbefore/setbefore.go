@@ -94,12 +94,6 @@ func defaultSet(u string) {
 	http.Get(u)
 }
 
-func defaultSetAfter(u string) {
-	http.Get(u) // want `^http.Get uses http.DefaultClient`
-	http.DefaultClient.Timeout = 10 * time.Second
-	http.Get(u)
-}
-
 type holder[T any] struct {
 	hc *http.Client
 	v  T
@@ -109,6 +103,8 @@ func generic[T any](h *holder[T], d time.Duration) {
 	h.hc = &http.Client{}
 	h.hc.Timeout = d
 }
+
+func (h *holder[T]) get(u string) { h.hc.Get(u) }
 
 func genericUnset[T any](v T) *holder[T] {
 	return &holder[T]{hc: &http.Client{}, v: v} // want `^http.Client has no Timeout`

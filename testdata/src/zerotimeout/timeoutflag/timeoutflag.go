@@ -4,3 +4,5 @@ package timeoutflag
 import "net/http"
 
 var c = &http.Client{} // want `^http.Client has no Timeout`
+
+func head(u string) { c.Head(u) }

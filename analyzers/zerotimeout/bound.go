@@ -1,0 +1,462 @@
+package zerotimeout
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Bounds set another way than Client.Timeout: on the transport, by an SDK,
+// by a setter, or by a fallback that no caller reaches.
+
+// transportBounds reports whether the transport e bounds the wait for the
+// server: an http.Transport with a ResponseHeaderTimeout that is not
+// provably zero, or whose dial function returns connections with read
+// deadlines; a RoundTripper built around such a transport (a struct literal
+// with one in a field, a call given one); a variable given one, or whose
+// ResponseHeaderTimeout is set; a function of the package that returns
+// one.
+func (c *checker) transportBounds(e ast.Expr, depth int) bool {
+	if e == nil || depth > 6 {
+		return false
+	}
+	e = ast.Unparen(e)
+	switch e := e.(type) {
+	case *ast.UnaryExpr:
+		return e.Op == token.AND && c.transportBounds(e.X, depth+1)
+	case *ast.CompositeLit:
+		t := c.pass.TypesInfo.TypeOf(e)
+		if t == nil {
+			return false
+		}
+		isTransport := typematch.IsNamed(typematch.Deref(t), httpPath, "Transport")
+		for _, elt := range e.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				if !isTransport && c.transportBounds(elt, depth+1) {
+					return true
+				}
+				continue
+			}
+			f := c.fieldKey(kv)
+			switch {
+			case f == nil:
+			case !isTransport:
+				if c.transportBounds(kv.Value, depth+1) {
+					return true // a wrapper around a bounded transport
+				}
+			case f.Name() == "ResponseHeaderTimeout":
+				if !c.isZero(kv.Value) {
+					return true
+				}
+			case isDialField(f.Name()):
+				if c.dialSetsDeadlines(kv.Value) {
+					return true
+				}
+			}
+		}
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[e].(*types.Var)
+		if !ok || v.Pkg() != c.pass.Pkg {
+			return false
+		}
+		return c.varTransportBounds(v, depth)
+	case *ast.CallExpr:
+		if fd := c.funcDecl(typematch.Callee(c.pass.TypesInfo, e)); fd != nil {
+			bounded, any := true, false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ReturnStmt:
+					if len(n.Results) > 0 {
+						any = true
+						bounded = bounded && c.transportBounds(n.Results[0], depth+1)
+					}
+				}
+				return true
+			})
+			if any && bounded {
+				return true
+			}
+		}
+		for _, arg := range e.Args {
+			if c.transportBounds(arg, depth+1) {
+				return true // a wrapper built around a bounded transport
+			}
+		}
+	}
+	return false
+}
+
+func isDialField(name string) bool {
+	return name == "DialContext" || name == "Dial" || name == "DialTLSContext" || name == "DialTLS"
+}
+
+// varTransportBounds reports whether the variable v holds a transport that
+// bounds the wait: its value does, or an assignment sets its
+// ResponseHeaderTimeout or its dial function.
+func (c *checker) varTransportBounds(v *types.Var, depth int) bool {
+	var scopes []ast.Node
+	if v.Parent() == c.pass.Pkg.Scope() {
+		for _, f := range c.pass.Files {
+			scopes = append(scopes, f)
+		}
+	} else if body, ok := c.declaringBody(v); ok {
+		scopes = append(scopes, body.Node())
+		if def := c.definition(body, v); def != nil && len(def.lhs) == 1 && c.transportBounds(def.rhs, depth+1) {
+			return true
+		}
+	}
+	for _, scope := range scopes {
+		bounded := false
+		ast.Inspect(scope, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if c.pass.TypesInfo.Defs[name] == v && len(n.Values) == len(n.Names) && c.transportBounds(n.Values[i], depth+1) {
+						bounded = true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					sel, ok := lhs.(*ast.SelectorExpr)
+					if !ok || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
+						continue
+					}
+					if p := c.pathOf(sel.X); p == nil || p.root != v || len(p.fields) > 0 {
+						continue
+					}
+					switch name := sel.Sel.Name; {
+					case name == "ResponseHeaderTimeout" && !c.isZero(n.Rhs[i]),
+						isDialField(name) && c.dialSetsDeadlines(n.Rhs[i]):
+						bounded = true
+					}
+				}
+			}
+			return !bounded
+		})
+		if bounded {
+			return true
+		}
+	}
+	return false
+}
+
+// declaringBody returns the body of the function that declares the local
+// variable v.
+func (c *checker) declaringBody(v *types.Var) (inspector.Cursor, bool) {
+	cur, ok := c.insp.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return inspector.Cursor{}, false
+	}
+	return enclosingFunc(cur)
+}
+
+// dialSetsDeadlines reports whether the dial function e (a function
+// literal or a function of the package) sets read deadlines on the
+// connections it returns: it calls SetReadDeadline or SetDeadline of a
+// net connection, or returns a connection type of the package whose Read
+// does.
+func (c *checker) dialSetsDeadlines(e ast.Expr) bool {
+	var body *ast.BlockStmt
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		body = e.Body
+	case *ast.Ident:
+		fn, _ := c.pass.TypesInfo.Uses[e].(*types.Func)
+		if fd := c.funcDecl(fn); fd != nil {
+			body = fd.Body
+		}
+	}
+	if body == nil {
+		return false
+	}
+	if c.setsDeadline(body) {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || found {
+			return !found
+		}
+		t := c.pass.TypesInfo.TypeOf(lit)
+		named, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
+		if !ok || named.Obj().Pkg() != c.pass.Pkg {
+			return true
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, c.pass.Pkg, "Read")
+		if fd := c.funcDecl(asFunc(obj)); fd != nil && c.setsDeadline(fd.Body) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+func asFunc(obj types.Object) *types.Func {
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+// setsDeadline reports whether body calls SetReadDeadline or SetDeadline
+// of a net connection (net.Conn, or a connection type of package net).
+func (c *checker) setsDeadline(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net" &&
+			(fn.Name() == "SetReadDeadline" || fn.Name() == "SetDeadline") {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// An sdkOption is an SDK's pair of constructor options: one that hands the
+// SDK's client an *http.Client, and one that sets that client's Timeout.
+// Applied in order, the Timeout option bounds a client handed over before
+// it.
+type sdkOption struct {
+	pkg, constructor, withClient, withTimeout string
+}
+
+// sdkOptions are the SDK options known to set a Timeout on the client
+// they are given.
+var sdkOptions = []sdkOption{
+	// github.com/docker/docker/client/options.go: WithHTTPClient replaces
+	// the client; WithTimeout sets c.client.Timeout.
+	{"github.com/docker/docker/client", "NewClientWithOpts", "WithHTTPClient", "WithTimeout"},
+}
+
+func sdkOptionOf(fn *types.Func) *sdkOption {
+	for i, o := range sdkOptions {
+		if typematch.IsFunc(fn, o.pkg, o.withClient) {
+			return &sdkOptions[i]
+		}
+	}
+	return nil
+}
+
+// sdkTimeoutAfter reports whether the option call at cur (WithHTTPClient)
+// is an argument of the SDK's constructor followed by its Timeout option
+// with a value that is not provably zero.
+func (c *checker) sdkTimeoutAfter(cur inspector.Cursor, o *sdkOption) bool {
+	kind, idx := cur.ParentEdge()
+	if kind != edge.CallExpr_Args {
+		return false
+	}
+	ctor := cur.Parent().Node().(*ast.CallExpr)
+	if !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, ctor), o.pkg, o.constructor) {
+		return false
+	}
+	for _, arg := range ctor.Args[idx+1:] {
+		call, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), o.pkg, o.withTimeout) &&
+			len(call.Args) == 1 && !c.isZero(call.Args[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// setterCall reports whether call, a call of a function or method of the
+// package, sets a Timeout that is not provably zero on the client at p,
+// which it reaches through its receiver or an argument (s.setTimeout(d)
+// for p = s.hc, configure(c) for p = c). reaches reports whether the call
+// is given what holds the client at all (s.fetch(u) for p = s.hc), and so
+// may send through it.
+func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
+	var recvExpr ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			recvExpr = sel.X
+		}
+	}
+	holds := func(e ast.Expr) (*path, bool) {
+		ap := c.pathOf(e)
+		return ap, ap != nil && ap.root == p.root && len(ap.fields) <= len(p.fields) &&
+			slices.Equal(ap.fields, p.fields[:len(ap.fields)])
+	}
+	for _, e := range append([]ast.Expr{recvExpr}, call.Args...) {
+		if _, ok := holds(e); ok && e != nil {
+			reaches = true
+		}
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	fd := c.funcDecl(fn)
+	if fd == nil || !reaches {
+		return false, reaches
+	}
+	type pair struct {
+		arg   ast.Expr
+		param *types.Var
+	}
+	var pairs []pair
+	if recvExpr != nil && fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		if recv, ok := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]].(*types.Var); ok {
+			pairs = append(pairs, pair{recvExpr, recv})
+		}
+	}
+	params := fn.Origin().Signature().Params()
+	for i, arg := range call.Args {
+		if i < params.Len() {
+			pairs = append(pairs, pair{arg, params.At(i)})
+		}
+	}
+	for _, pr := range pairs {
+		ap, ok := holds(pr.arg)
+		if !ok {
+			continue
+		}
+		target := &path{root: pr.param, fields: p.fields[len(ap.fields):]}
+		set := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Timeout" && n.Tok == token.ASSIGN &&
+						len(n.Lhs) == len(n.Rhs) && !c.isZero(n.Rhs[i]) && target.equal(c.pathOf(sel.X)) {
+						set = true
+					}
+				}
+			}
+			return !set
+		})
+		if set {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// fallback reports whether the mention of http.DefaultClient at cur is
+// only a fallback that no caller reaches: it is assigned to x in
+// `if x == nil { x = http.DefaultClient }`, x is a parameter (or a field
+// of one) of an unexported function of the package, and every call of
+// that function passes a client there (not nil; for a field, a struct
+// literal that sets it).
+func (c *checker) fallback(cur inspector.Cursor) bool {
+	kind, idx := cur.ParentEdge()
+	if kind != edge.AssignStmt_Rhs {
+		return false
+	}
+	as := cur.Parent().Node().(*ast.AssignStmt)
+	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	p := c.pathOf(as.Lhs[idx])
+	if p == nil || len(p.fields) > 1 {
+		return false
+	}
+	// The assignment stands in the body of if x == nil.
+	block := cur.Parent().Parent()
+	if kind, _ := block.ParentEdge(); kind != edge.IfStmt_Body {
+		return false
+	}
+	cond, ok := ast.Unparen(block.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return false
+	}
+	x, y := cond.X, cond.Y
+	if c.isNil(x) {
+		x, y = y, x
+	}
+	if !c.isNil(y) || !p.equal(c.pathOf(x)) {
+		return false
+	}
+	var fd *ast.FuncDecl
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fd, _ = f.Node().(*ast.FuncDecl)
+		break
+	}
+	if fd == nil || fd.Recv != nil || fd.Name.IsExported() {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	param := -1
+	for i := range fn.Signature().Params().Len() {
+		if fn.Signature().Params().At(i) == p.root {
+			param = i
+		}
+	}
+	if param < 0 || (fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1) {
+		return false
+	}
+	for _, id := range c.mentionsOf(fn) {
+		if kind, _ := id.ParentEdge(); kind != edge.CallExpr_Fun {
+			return false // a function value: its callers are out of sight
+		}
+		call := id.Parent().Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || param >= len(call.Args) || !c.configured(call.Args[param], p.fields) {
+			return false
+		}
+	}
+	return true
+}
+
+// configured reports whether the argument arg gives a client: for a client
+// parameter, anything but nil; for a field of a struct parameter, a struct
+// literal that sets that field to something other than nil.
+func (c *checker) configured(arg ast.Expr, fields []*types.Var) bool {
+	if len(fields) == 0 {
+		return !c.isNil(arg)
+	}
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if f := c.fieldKey(kv); f != nil && f.Origin() == fields[0] {
+				return !c.isNil(kv.Value)
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) isNil(e ast.Expr) bool {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	return ok && tv.IsNil()
+}
+
+// transportAssigned returns the value last assigned, directly in the
+// function body, to the Transport of the client at p (c.Transport = t),
+// or nil.
+func (c *checker) transportAssigned(body inspector.Cursor, p *path) ast.Expr {
+	var last ast.Expr
+	fn := body.Parent().Node()
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) || !inFunc(cur, fn) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Transport" && p.equal(c.pathOf(sel.X)) {
+				last = as.Rhs[i]
+			}
+		}
+	}
+	return last
+}

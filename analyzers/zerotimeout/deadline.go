@@ -1,0 +1,247 @@
+package zerotimeout
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+const contextPath = "context"
+
+// sendBounded reports whether the send at cur (a selector c.Do, or the
+// mention of http.Get) carries a context with a deadline: it is
+// c.Do(req), and req was made, in the function that sends, with a context
+// made there by context.WithTimeout or WithDeadline (or derived from one),
+// or by WithCancel whose cancel a watchdog calls. Get, Head, Post and
+// PostForm send with context.Background(), which has no deadline.
+func (c *checker) sendBounded(cur inspector.Cursor) bool {
+	sel, ok := cur.Node().(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Do" {
+		return false
+	}
+	if kind, _ := cur.ParentEdge(); kind != edge.CallExpr_Fun {
+		return false // a method value: its requests are out of sight
+	}
+	call := cur.Parent().Node().(*ast.CallExpr)
+	if len(call.Args) != 1 {
+		return false
+	}
+	body, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	return c.requestBounded(body, call.Args[0], call.Pos(), 0)
+}
+
+// requestBounded reports whether the request e, sent at pos, carries a
+// context with a deadline.
+func (c *checker) requestBounded(body inspector.Cursor, e ast.Expr, pos token.Pos, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok {
+		if ctx := requestContext(c.pass.TypesInfo, call); ctx != nil {
+			return c.contextBounded(body, ctx, depth+1)
+		}
+		return false
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	// The last assignment to the request before the send decides.
+	rhs := c.lastAssignment(body, v, pos)
+	return rhs != nil && c.requestBounded(body, rhs, rhs.Pos(), depth+1)
+}
+
+// requestContext returns the context that a call making a request gives it:
+// http.NewRequestWithContext(ctx, ...), req.WithContext(ctx),
+// req.Clone(ctx); nil for any other call.
+func requestContext(info *types.Info, call *ast.CallExpr) ast.Expr {
+	fn := typematch.Callee(info, call)
+	switch {
+	case typematch.IsFunc(fn, httpPath, "NewRequestWithContext"),
+		typematch.IsMethod(fn, httpPath, "Request", "WithContext"),
+		typematch.IsMethod(fn, httpPath, "Request", "Clone"):
+		if len(call.Args) > 0 {
+			return call.Args[0]
+		}
+	}
+	return nil
+}
+
+// lastAssignment returns the value last given to the local variable v
+// directly in the function body before pos (its definition or a plain
+// assignment), or nil when there is none, or it is a multi-value one that
+// is not a call's first result.
+func (c *checker) lastAssignment(body inspector.Cursor, v *types.Var, pos token.Pos) ast.Expr {
+	var last ast.Expr
+	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		if cur.Node().Pos() >= pos {
+			break
+		}
+		var lhs, rhs []ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				continue
+			}
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = n.Values
+		}
+		for i, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			switch {
+			case len(rhs) == len(lhs):
+				last = rhs[i]
+			case len(rhs) == 1 && i == 0:
+				last = rhs[0] // req, err := http.NewRequestWithContext(...)
+			default:
+				last = nil
+			}
+		}
+	}
+	return last
+}
+
+// contextBounded reports whether the context e has a deadline or a
+// watchdog: made in this function by WithTimeout or WithDeadline, by
+// WithCancel whose cancel function a goroutine or a timer calls, or
+// derived from such a context by WithValue or WithCancel.
+func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		def := c.definition(body, v)
+		if def == nil {
+			return false
+		}
+		call, ok := ast.Unparen(def.rhs).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if isContextFunc(fn, "WithCancel", "WithCancelCause") && len(def.lhs) == 2 && c.watchdog(body, def.lhs[1]) {
+			return true
+		}
+		return c.contextBounded(body, call, depth+1)
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	switch {
+	case isContextFunc(fn, "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"):
+		return true
+	case isContextFunc(fn, "WithValue", "WithCancel", "WithCancelCause"):
+		return len(call.Args) > 0 && c.contextBounded(body, call.Args[0], depth+1)
+	}
+	return false
+}
+
+func isContextFunc(fn *types.Func, names ...string) bool {
+	for _, n := range names {
+		if typematch.IsFunc(fn, contextPath, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// A definition is the single assignment that gives a local variable its
+// value: lhs are all the names assigned, rhs the one call or value.
+type definition struct {
+	lhs []ast.Expr
+	rhs ast.Expr
+}
+
+// definition returns the only assignment to the local variable v in the
+// function body (closures included), or nil when there are several or it
+// is not there.
+func (c *checker) definition(body inspector.Cursor, v *types.Var) *definition {
+	var def *definition
+	n := 0
+	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		var lhs, rhs []ast.Expr
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = s.Lhs, s.Rhs
+		case *ast.ValueSpec:
+			for _, name := range s.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = s.Values
+		}
+		for i, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			n++
+			switch {
+			case len(rhs) == len(lhs):
+				def = &definition{lhs: lhs, rhs: rhs[i]}
+			case len(rhs) == 1:
+				def = &definition{lhs: lhs, rhs: rhs[0]}
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return def
+}
+
+// watchdog reports whether the cancel function named by e is called by a
+// watchdog: inside a function started with go, or handed to time.AfterFunc
+// (itself or inside a function literal given to it).
+func (c *checker) watchdog(body inspector.Cursor, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	cancel := c.pass.TypesInfo.ObjectOf(id)
+	if cancel == nil || id.Name == "_" {
+		return false
+	}
+	for cur := range body.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)] != cancel {
+			continue
+		}
+		for anc := range cur.Enclosing((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
+			if anc.Node().Pos() < body.Node().Pos() {
+				break // outside the function that made the context
+			}
+			if _, ok := anc.Node().(*ast.GoStmt); ok {
+				return true
+			}
+			if fn := typematch.Callee(c.pass.TypesInfo, anc.Node().(*ast.CallExpr)); typematch.IsFunc(fn, "time", "AfterFunc") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,334 @@
+package zerotimeout
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// A flow is where a client goes in the package: the places that send
+// through it, and whether it also reaches code out of sight (another
+// package, an exported name, a function value), which may send through it
+// in any way.
+type flow struct {
+	// sends are the cursors of the selectors c.Do, c.Get, ... (the call is
+	// their parent, unless the method is taken as a value) and of the
+	// package functions http.Get, ... that send through http.DefaultClient.
+	sends  []inspector.Cursor
+	hidden bool
+	// stored is true when the client is kept in a field or a package-level
+	// variable: made once, it serves many requests.
+	stored bool
+}
+
+func (f *flow) add(g *flow) {
+	f.sends = append(f.sends, g.sends...)
+	f.hidden = f.hidden || g.hidden
+	f.stored = f.stored || g.stored
+}
+
+// sendMethods are the methods of http.Client that send a request.
+var sendMethods = []string{"Do", "Get", "Head", "Post", "PostForm"}
+
+func isSendMethod(obj types.Object) bool {
+	for _, name := range sendMethods {
+		if typematch.IsMethod(obj, httpPath, "Client", name) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionIndex lists, for each object the package uses, the cursors of
+// the identifiers that refer to it: variables, fields (keyed by their
+// origin) and functions (keyed by their origin). Built once per pass, on
+// first need.
+func (c *checker) mentionsOf(obj types.Object) []inspector.Cursor {
+	if c.mentions == nil {
+		c.mentions = make(map[types.Object][]inspector.Cursor)
+		for cur := range c.insp.Root().Preorder((*ast.Ident)(nil)) {
+			o := c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)]
+			switch o := o.(type) {
+			case *types.Var:
+				c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
+			case *types.Func:
+				c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
+			}
+		}
+	}
+	return c.mentions[obj]
+}
+
+// follow adds to fl where the client that the expression at cur evaluates
+// to goes: a method that sends, a variable or field it is stored in (and
+// from there, their uses), a function of the package it is passed to or
+// returned from (and from there, its parameter or its callers).
+func (c *checker) follow(cur inspector.Cursor, fl *flow) {
+	for {
+		kind, idx := cur.ParentEdge()
+		parent := cur.Parent()
+		switch kind {
+		case edge.ParenExpr_X, edge.StarExpr_X:
+			cur = parent
+			continue
+		case edge.UnaryExpr_X:
+			if parent.Node().(*ast.UnaryExpr).Op == token.AND {
+				cur = parent
+				continue
+			}
+		case edge.SelectorExpr_X:
+			sel, ok := c.pass.TypesInfo.Selections[parent.Node().(*ast.SelectorExpr)]
+			switch {
+			case !ok:
+			case sel.Kind() == types.FieldVal:
+				return // reading or setting a field sends nothing
+			case isSendMethod(sel.Obj()):
+				fl.sends = append(fl.sends, parent)
+				if !isCall(parent) {
+					fl.stored = true // a method value keeps the client
+				}
+				return
+			case typematch.IsMethod(sel.Obj(), httpPath, "Client", "CloseIdleConnections"):
+				return
+			}
+		case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+			if op := parent.Node().(*ast.BinaryExpr).Op; op == token.EQL || op == token.NEQ {
+				return // a comparison
+			}
+		case edge.AssignStmt_Rhs:
+			as := parent.Node().(*ast.AssignStmt)
+			if len(as.Lhs) == len(as.Rhs) {
+				c.flowInto(as.Lhs[idx], fl)
+				return
+			}
+		case edge.ValueSpec_Values:
+			spec := parent.Node().(*ast.ValueSpec)
+			if len(spec.Names) == len(spec.Values) {
+				c.flowInto(spec.Names[idx], fl)
+				return
+			}
+		case edge.KeyValueExpr_Value:
+			if f := c.fieldKey(parent.Node().(*ast.KeyValueExpr)); f != nil {
+				fl.stored = true
+				fl.add(c.flowOf(f))
+				return
+			}
+		case edge.CallExpr_Args:
+			if c.flowArg(parent, idx, fl) {
+				return
+			}
+		case edge.ReturnStmt_Results:
+			if c.flowReturn(parent, idx, fl) {
+				return
+			}
+		}
+		fl.hidden = true // stored or passed where the analyzer cannot follow
+		return
+	}
+}
+
+// fieldKey returns the struct field that a key of a struct literal names.
+func (c *checker) fieldKey(kv *ast.KeyValueExpr) *types.Var {
+	id, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if f, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && f.IsField() {
+		return f
+	}
+	return nil
+}
+
+// flowInto follows a client stored by an assignment to lhs.
+func (c *checker) flowInto(lhs ast.Expr, fl *flow) {
+	if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+		return
+	}
+	if _, ok := ast.Unparen(lhs).(*ast.StarExpr); ok {
+		fl.hidden = true // stored through a pointer
+		return
+	}
+	p := c.pathOf(lhs)
+	switch {
+	case p == nil:
+		fl.hidden = true
+	case len(p.fields) > 0:
+		fl.stored = true
+		fl.add(c.flowOf(p.fields[len(p.fields)-1]))
+	default:
+		fl.stored = fl.stored || p.root.Parent() == p.root.Pkg().Scope()
+		fl.add(c.flowOf(p.root))
+	}
+}
+
+// flowOf returns where a client stored in the variable or field v goes:
+// the union over v's uses in the package. An exported field or package-level
+// variable, or one of another package, is hidden: code out of sight may use
+// it. An embedded field is too: its methods are called without naming it.
+func (c *checker) flowOf(v types.Object) *flow {
+	if fv, ok := v.(*types.Var); ok {
+		v = fv.Origin()
+	}
+	if fl, ok := c.flows[v]; ok {
+		return fl // done, or in progress: a cycle adds nothing new
+	}
+	fl := &flow{}
+	c.flows[v] = fl
+	vr, ok := v.(*types.Var)
+	if !ok || v.Pkg() != c.pass.Pkg || vr.Embedded() ||
+		((vr.IsField() || vr.Parent() == c.pass.Pkg.Scope()) && v.Exported()) {
+		fl.hidden = true
+		return fl
+	}
+	var acc flow
+	for _, id := range c.mentionsOf(v) {
+		mention := id
+		if vr.IsField() {
+			if kind, _ := id.ParentEdge(); kind != edge.SelectorExpr_Sel {
+				continue // the key of a struct literal: a store
+			}
+			mention = id.Parent()
+		}
+		if kind, _ := mention.ParentEdge(); kind == edge.AssignStmt_Lhs {
+			continue // a new value stored
+		}
+		c.follow(mention, &acc)
+	}
+	fl.add(&acc)
+	return fl
+}
+
+// flowArg follows a client passed as argument idx of the call at cur, and
+// reports whether it could: into the parameter of a function declared in
+// the package, or into an SDK option that bounds it.
+func (c *checker) flowArg(cur inspector.Cursor, idx int, fl *flow) bool {
+	call := cur.Node().(*ast.CallExpr)
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if opt := sdkOptionOf(fn); opt != nil {
+		return c.sdkTimeoutAfter(cur, opt)
+	}
+	if c.funcDecl(fn) == nil {
+		return false
+	}
+	sig := fn.Signature()
+	if idx >= sig.Params().Len() || (sig.Variadic() && idx >= sig.Params().Len()-1) || call.Ellipsis.IsValid() {
+		return false
+	}
+	fl.add(c.flowOf(sig.Params().At(idx)))
+	return true
+}
+
+// funcDecl returns the declaration, with a body, of fn in this package.
+func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn.Origin()]
+}
+
+// flowReturn follows a client returned as result idx by the return
+// statement at cur into the callers of its function, and reports whether
+// it could: the function must be declared in the package, unexported, and
+// only ever called (not taken as a value), and a method must not be
+// callable through an interface of the package.
+func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
+	var fd *ast.FuncDecl
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fd, _ = f.Node().(*ast.FuncDecl)
+		break
+	}
+	if fd == nil || fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	key := result{fn, idx}
+	if r, ok := c.results[key]; ok {
+		fl.add(r)
+		return true
+	}
+	r := &flow{}
+	c.results[key] = r
+	var acc flow
+	nres := fn.Signature().Results().Len()
+	for _, id := range c.mentionsOf(fn) {
+		callee := id
+		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
+			callee = id.Parent()
+		}
+		kind, _ := callee.ParentEdge()
+		if kind != edge.CallExpr_Fun {
+			acc.hidden = true // a function value: its callers are out of sight
+			continue
+		}
+		call := callee.Parent()
+		if nres == 1 {
+			c.follow(call, &acc)
+			continue
+		}
+		switch kind, _ := call.ParentEdge(); kind {
+		case edge.AssignStmt_Rhs:
+			if as := call.Parent().Node().(*ast.AssignStmt); len(as.Rhs) == 1 && len(as.Lhs) == nres {
+				c.flowInto(as.Lhs[idx], &acc)
+				continue
+			}
+		case edge.ValueSpec_Values:
+			if spec := call.Parent().Node().(*ast.ValueSpec); len(spec.Values) == 1 && len(spec.Names) == nres {
+				c.flowInto(spec.Names[idx], &acc)
+				continue
+			}
+		}
+		acc.hidden = true
+	}
+	r.add(&acc)
+	fl.add(r)
+	return true
+}
+
+// A result is one result of a function, whose flow is cached.
+type result struct {
+	fn  *types.Func
+	idx int
+}
+
+// interfaceMethod reports whether an interface type declared at package
+// level has a method called name: a method of that name may be called
+// through it, out of sight of its mentions.
+func (c *checker) interfaceMethod(name string) bool {
+	scope := c.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,140 @@
+package bounded
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/docker/docker/client"
+)
+
+// Docker hands its client to the Docker SDK, whose WithTimeout, applied
+// after it, sets the client's Timeout.
+func Docker() (*client.Client, error) {
+	hc := &http.Client{}
+	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(hc), client.WithTimeout(30*time.Second))
+}
+
+// DockerTimeoutFirst: options apply in order, so this Timeout goes to the
+// SDK's own client, which the next option replaces.
+func DockerTimeoutFirst() (*client.Client, error) {
+	hc := &http.Client{} // want `^http.Client has no Timeout`
+	return client.NewClientWithOpts(client.WithTimeout(30*time.Second), client.WithHTTPClient(hc))
+}
+
+// DockerNoTimeout sets no Timeout.
+func DockerNoTimeout() (*client.Client, error) {
+	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(&http.Client{})) // want `^http.Client has no Timeout`
+}
+
+// API sets its client's Timeout with a setter in its constructor.
+type API struct{ hc *http.Client }
+
+// NewAPI makes an API with the timeout d.
+func NewAPI(d time.Duration) *API {
+	a := &API{hc: &http.Client{}}
+	a.setTimeout(d)
+	return a
+}
+
+func (a *API) setTimeout(d time.Duration) { a.hc.Timeout = d }
+
+func (a *API) setJar() { a.hc.Jar = nil }
+
+// Fetch sends through the API's client.
+func (a *API) Fetch(u string) ([]byte, error) { return readAll(a.hc.Get(u)) }
+
+// NewAPIUntimed calls a setter that sets no Timeout.
+func NewAPIUntimed() *API {
+	a := &API{hc: &http.Client{}} // want `^http.Client has no Timeout`
+	a.setJar()
+	return a
+}
+
+// NewAPISetLate uses the client before the setter runs.
+func NewAPISetLate(u string, d time.Duration) *API {
+	a := &API{hc: &http.Client{}} // want `^http.Client has no Timeout`
+	a.Fetch(u)
+	a.setTimeout(d)
+	return a
+}
+
+func configure(c *http.Client, d time.Duration) { c.Timeout = d }
+
+// Configured is given its Timeout by a function of the package.
+func Configured(u string, d time.Duration) ([]byte, error) {
+	c := &http.Client{}
+	configure(c, d)
+	return readAll(c.Get(u))
+}
+
+// fetch falls back to http.DefaultClient when given no client; every
+// caller in the package gives one.
+func fetch(c *http.Client, u string) ([]byte, error) {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	return readAll(c.Get(u))
+}
+
+// Fallback gives fetch a client with a Timeout.
+func Fallback(u string) ([]byte, error) {
+	return fetch(&http.Client{Timeout: 10 * time.Second}, u)
+}
+
+// FallbackGiven gives fetch the client it is given.
+func FallbackGiven(c *http.Client, u string) ([]byte, error) { return fetch(c, u) }
+
+// fetchNil falls back too, and a caller reaches the fallback.
+func fetchNil(c *http.Client, u string) ([]byte, error) {
+	if c == nil {
+		c = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	}
+	return readAll(c.Get(u))
+}
+
+// FallbackNil passes no client.
+func FallbackNil(u string) ([]byte, error) { return fetchNil(nil, u) }
+
+// FetchExported falls back, and its callers are out of sight.
+func FetchExported(c *http.Client, u string) ([]byte, error) {
+	if c == nil {
+		c = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	}
+	return readAll(c.Get(u))
+}
+
+type options struct{ client *http.Client }
+
+// withOptions falls back when its options name no client.
+func withOptions(o options, u string) ([]byte, error) {
+	if o.client == nil {
+		o.client = http.DefaultClient
+	}
+	return readAll(o.client.Get(u))
+}
+
+// OptionsGiven names a client.
+func OptionsGiven(c *http.Client, u string) ([]byte, error) {
+	return withOptions(options{client: c}, u)
+}
+
+// NeverSends makes a client and only reads its fields.
+func NeverSends() bool {
+	c := &http.Client{}
+	return c.Jar == nil
+}
+
+// unusedClient is a package-level client nothing sends through.
+var unusedClient http.Client
+
+// holder stores a client that nothing uses.
+type holder struct{ hc *http.Client }
+
+// NewHolder makes a holder.
+func NewHolder() *holder { return &holder{hc: new(http.Client)} }
+
+// closer returns a client; its only caller closes idle connections.
+func closer() *http.Client { return &http.Client{} }
+
+// CloseIdle sends nothing.
+func CloseIdle() { closer().CloseIdleConnections() }
