@@ -11,9 +11,11 @@
 // outage) and back off by the same deterministic rule come back together:
 // every retry round is one synchronised spike, and the service that is
 // trying to recover takes the whole herd again and again. Randomising the
-// wait spreads the herd out. In the seeds' simulation of 100 clients, no
-// jitter took 550 calls and 15.9 s of waiting; full, equal or decorrelated
-// jitter took about 280 to 410 calls and about 2 s.
+// wait spreads the herd out (AWS Architecture Blog, "Exponential Backoff
+// And Jitter"). In the simulation of 100 clients in this repository's
+// examples/herd, no jitter took 550 calls and 15.9 s until the last client
+// was served; full, equal or decorrelated jitter took about 280 to 410 calls
+// and 1.8 to 2.6 s.
 //
 // # What it reports
 //
