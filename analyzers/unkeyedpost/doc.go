@@ -68,8 +68,16 @@
 // and sent again (before a loop, or by a client that retries by itself) gets
 // a key made where it is built; a resty chain gets .SetHeader(...) before its
 // Post. A key made inside the attempt is moved before the site, when the
-// expression uses nothing declared inside it; two requests in one attempt get
-// two keys. http.Post and PostForm cannot carry a header, so they
-// get no automatic fix: the message says to build the request with
-// NewRequestWithContext and a key.
+// expression uses nothing declared inside it and does nothing but make the
+// key (key makers, formatting, conversion); two requests in one attempt get
+// two keys. Only the key moves, never the send: a key made in the argument
+// of the call that sends it (err := post(ctx, body, newKey()), err = ...,
+// if err = ...; err == nil, an expression statement, a return) is declared
+// before the site (key := newKey(); the name is key, idempotencyKey, idemKey,
+// then key2, key3, ..., whichever clashes with nothing) and the argument
+// becomes key, so every attempt still sends. No fix declares a variable that
+// an earlier goto jumps over into its scope, which Go forbids: such a site
+// gets the report without a fix. http.Post and PostForm cannot carry a
+// header, so they get no automatic fix: the message says to build the
+// request with NewRequestWithContext and a key.
 package unkeyedpost

@@ -8,10 +8,12 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -99,27 +101,32 @@ func (c *checker) keyExpr(n ast.Node, pkg string) (string, []analysis.TextEdit, 
 
 // moveFix moves the making of a key out of the attempt of site, to just
 // before the site, when that is safe: the key expression uses nothing
-// declared inside the site, and its name means the same thing there.
+// declared inside the site, its name means the same thing there, and it
+// does nothing but make the key (see onlyMakes). Only the key moves: a send
+// stays in its attempt, whatever the shape of the statement that holds it
+// (err := post(ctx, newKey()), err = ..., if err = ...; err == nil, an
+// expression statement, a return).
 func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site) []analysis.SuggestedFix {
 	before := c.siteStmt(site)
 	if before == nil {
 		return nil
 	}
 	msg := []analysis.SuggestedFix{{Message: "make the idempotency key once, before the " + site.Kind.String()}}
-	// The key is made in the definition of a variable (key := uuid.NewString()):
-	// move the definition.
-	if def := c.definitionOf(mk); def != nil {
+	// The key is made in the definition of a variable (key := uuid.NewString())
+	// that does not itself send it: move the definition.
+	if def := c.definitionOf(mk); def != nil && !within(w.node, def.Node()) {
 		as := def.Node().(*ast.AssignStmt)
 		v := c.varOf(as.Lhs[0])
 		if v == nil || !within(def.Node(), site.Attempt) || len(c.fresh.assigned[v]) != 1 ||
-			!c.declaredOutside(as.Rhs[0], site) || !c.nameFree(v.Name(), site, before, v) {
+			!c.declaredOutside(as.Rhs[0], site) || !c.onlyMakes(as.Rhs[0]) || !c.nameFree(v.Name(), site, before, v) {
 			return nil
 		}
 		msg[0].TextEdits = []analysis.TextEdit{c.insertBefore(before, c.text(def.Node())), c.deleteStmt(def)}
 		return msg
 	}
-	// The key is made inline in the write: name it before the site.
-	if !within(mk, w.value) || !isString(c.pass.TypesInfo.TypeOf(w.value)) || !c.declaredOutside(w.value, site) {
+	// The key is made inline in the write or in the argument of the call
+	// that sends it: name it before the site.
+	if !within(mk, w.value) || !isString(c.pass.TypesInfo.TypeOf(w.value)) || !c.declaredOutside(w.value, site) || !c.onlyMakes(w.value) {
 		return nil
 	}
 	name := c.freeName(site, before, "")
@@ -131,6 +138,36 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 		{Pos: w.value.Pos(), End: w.value.End(), NewText: []byte(name)},
 	}
 	return msg
+}
+
+// onlyMakes reports whether evaluating e does nothing but make a value:
+// each call in it makes a new value (a key maker: see isProducer and
+// FreshKeyFact), converts, formats or encodes one (see passesOn). Moved out
+// of an attempt, such an expression takes no send, wait or other effect of
+// the attempt with it.
+func (c *checker) onlyMakes(e ast.Expr) bool {
+	info := c.pass.TypesInfo
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, found := info.Types[n.Fun]; found && tv.IsType() {
+				break // a conversion
+			}
+			if fn := typematch.Callee(info, n); fn == nil ||
+				!isProducer(fn) && !c.fresh.freshFunc(fn) && (fn.Pkg() == nil || !passesOn[fn.Pkg().Path()]) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 func isString(t types.Type) bool {
@@ -173,7 +210,38 @@ func (c *checker) siteStmt(site *retrysite.Site) *inspector.Cursor {
 			return nil
 		}
 	}
+	if c.jumpedOver(cur) {
+		return nil
+	}
 	return &cur
+}
+
+// jumpedOver reports whether a goto before the statement at cur jumps to a
+// label at or after it in its block (or case clause). A variable declared
+// just before the statement would then be jumped over into its scope, which
+// Go forbids ("goto L jumps over variable declaration"), so no fix may
+// declare one there.
+//
+// Nothing earlier is a safe place either: before the goto, the key would be
+// made on paths that never send (and, in an enclosing block, shared by
+// operations that need keys of their own).
+func (c *checker) jumpedOver(cur inspector.Cursor) bool {
+	at, block := cur.Node().Pos(), cur.Parent().Node()
+	for fn := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		for br := range fn.Preorder((*ast.BranchStmt)(nil)) {
+			b := br.Node().(*ast.BranchStmt)
+			if b.Tok != token.GOTO || b.Label == nil || b.Pos() >= at {
+				continue
+			}
+			// The label is the innermost function's: a goto in a function
+			// literal before cur lies, with its label, before cur too.
+			if l := c.pass.TypesInfo.Uses[b.Label]; l != nil && l.Pos() >= at && l.Pos() < block.End() {
+				return true
+			}
+		}
+		break // labels belong to the innermost function
+	}
+	return false
 }
 
 // definitionOf returns the v := e statement, alone in a statement list,
@@ -208,21 +276,29 @@ func (c *checker) declaredOutside(e ast.Expr, site *retrysite.Site) bool {
 	return ok
 }
 
-// freeName returns the first of keyNames that can be declared before the
-// site: nothing of that name is visible there, declared later in that scope,
-// or declared inside the site.
+// freeName returns the first of keyNames, then key2, key3, ..., that can
+// be declared before the site: nothing of that name is visible there,
+// declared later in that scope, or declared inside the site. It returns ""
+// when the place has no scope to look names up in, or the site cannot be
+// walked (then nameFree accepts no name).
 //
 // Each fix before the same statement gets its own name: two requests in one
 // attempt are two operations and need two keys.
 func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken string) string {
 	at := before.Node().Pos()
-	for _, name := range keyNames {
+	if _, ok := c.cursorOf(site.Node); !ok || c.scopeAt(before, at) == nil {
+		return ""
+	}
+	for i := 0; ; i++ {
+		name := "key" + strconv.Itoa(i-len(keyNames)+2)
+		if i < len(keyNames) {
+			name = keyNames[i]
+		}
 		if name != taken && !slices.Contains(c.named[at], name) && c.nameFree(name, site, before, nil) {
 			c.named[at] = append(c.named[at], name)
 			return name
 		}
 	}
-	return ""
 }
 
 // nameFree reports whether name, declared just before the site, would be

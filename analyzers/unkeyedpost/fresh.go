@@ -327,25 +327,31 @@ func (c *checker) keyWrites(cur inspector.Cursor) {
 // madeOnce reports whether the making mk inside the attempt of site is the
 // lazy making of a key kept outside it: if key == "" { key = uuid.NewString() },
 // which makes it on the first attempt only.
-func (c *checker) madeOnce(mk *ast.CallExpr, site *retrysite.Site) bool {
+//
+// The assignment must be the key's own, in the body of the if: in
+// if err = post(ctx, newKey()); err == nil, the assignment is the send (the
+// write w), made on every attempt, and err is no key.
+func (c *checker) madeOnce(mk *ast.CallExpr, w ast.Node, site *retrysite.Site) bool {
 	cur, ok := c.cursorOf(mk)
 	if !ok {
 		return false
 	}
 	var v *types.Var
+	var set *ast.AssignStmt
 	for anc := range cur.Enclosing((*ast.AssignStmt)(nil), (*ast.IfStmt)(nil), (*ast.FuncLit)(nil)) {
 		switch n := anc.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
-			if v != nil || len(n.Lhs) != 1 {
+			if v != nil || len(n.Lhs) != 1 || within(w, n) {
 				return false
 			}
 			if v = c.varOf(n.Lhs[0]); v == nil || within(&ast.Ident{NamePos: v.Pos()}, site.Node) {
 				return false // a variable of the attempt is made anew each time
 			}
+			set = n
 		case *ast.IfStmt:
-			if v != nil && within(n, site.Attempt) && c.mentions(n.Cond, v) {
+			if v != nil && within(set, n.Body) && within(n, site.Attempt) && c.mentions(n.Cond, v) {
 				return true
 			}
 		}
@@ -375,7 +381,7 @@ func (c *checker) freshKey(w headerWrite) {
 			break
 		}
 	}
-	if site == nil || c.madeOnce(mk, site) {
+	if site == nil || c.madeOnce(mk, w.node, site) {
 		return
 	}
 	c.report(analysis.Diagnostic{

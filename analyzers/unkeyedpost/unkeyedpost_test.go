@@ -1,6 +1,8 @@
 package unkeyedpost_test
 
 import (
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -99,4 +101,42 @@ func TestSites(t *testing.T) {
 // helper kept in a struct field are quiet.
 func TestUserRunners(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing")
+}
+
+// TestHoist proves that a key made anew on every attempt and handed to the
+// function that sends it is reported in every shape of statement that sends
+// (:=, =, an if's init with an outer or its own err, an expression
+// statement, a return), and that the fix moves only the key before the
+// retry, under a name that clashes with nothing; keys made once, or derived
+// from a stable id, are quiet.
+func TestHoist(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/hoist")
+}
+
+// TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
+// a server that fails twice, then answers 200) on the code as written, where
+// it must fail on the keys (every attempt carries a new one), and on the
+// fixed code (hoist.go.golden), where it must pass: three attempts, one key
+// for all of them. Compiling the fixed code proves nothing about what it
+// sends.
+func TestHoistRuns(t *testing.T) {
+	const pkg = "unkeyedpost/hoist"
+	dir, env := testutil.FixedTree(t) // no package fixed: the code as written
+	cmd := exec.Command("go", "test", "-count=1", pkg)
+	cmd.Dir = filepath.Join(dir, "src")
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a new key per attempt:\n%s", out)
+	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") {
+		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
+	}
+	testutil.TestFixed(t, pkg)
+}
+
+// TestJumps proves that no fix declares a key that an earlier goto jumps
+// over into its scope (which does not compile), and that a goto jumping
+// back, or landing before the declaration, leaves the fix in place.
+func TestJumps(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/jumps")
 }
