@@ -78,6 +78,9 @@ func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.
 			break
 		}
 	}
+	if ctx != nil {
+		timeout, _ = c.calleeTimeout(s.Call, ctx)
+	}
 	for range 8 { // a chain of derived contexts, followed a few links
 		if ctx == nil {
 			return 0, 0, false
@@ -119,6 +122,59 @@ func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.
 		ctx = c.contextVar(call.Args[0])
 	}
 	return 0, 0, false
+}
+
+// calleeTimeout returns the timeout that the function call invokes (a
+// function or method of this package) puts on the context it is handed as
+// ctx: a context.WithTimeout(param, d) among the first statements of its
+// body, the common shape of a helper that makes one attempt.
+func (c *checker) calleeTimeout(call *ast.CallExpr, ctx *types.Var) (time.Duration, bool) {
+	fn := typematch.Callee(c.info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return 0, false
+	}
+	decl := c.decl(fn)
+	if decl == nil || decl.Body == nil {
+		return 0, false
+	}
+	// The parameter the context is passed as.
+	var param *types.Var
+	for i, arg := range call.Args {
+		if c.contextVar(arg) == ctx && i < fn.Signature().Params().Len() {
+			param = fn.Signature().Params().At(i)
+			break
+		}
+	}
+	if param == nil {
+		return 0, false
+	}
+	for _, stmt := range decl.Body.List {
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		wt, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || len(wt.Args) != 2 || !typematch.IsFunc(typematch.Callee(c.info, wt), "context", "WithTimeout") {
+			continue
+		}
+		if id := identOf(wt.Args[0]); id == nil || c.info.Uses[id] != param {
+			continue
+		}
+		return c.constDuration(wt.Args[1])
+	}
+	return 0, false
+}
+
+// decl returns the declaration of fn, a function of this package.
+func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.info.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
 }
 
 // attemptContext returns the context an argument of the attempt's checked
