@@ -106,3 +106,23 @@ func Named(ctx context.Context) error {
 	}
 	return err
 }
+
+// once makes one attempt under its own timeout.
+func once(ctx context.Context) error {
+	actx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
+	defer cancel()
+	return call(actx)
+}
+
+// The per-attempt timeout is in the helper that makes one attempt.
+func Helper(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	var err error
+	for i := 0; i < 3; i++ { // want `3 attempts x 250ms = 750ms, over the 500ms deadline: the third attempt cannot finish; 2 attempts fit`
+		if err = once(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
