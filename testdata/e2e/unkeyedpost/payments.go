@@ -101,6 +101,7 @@ func (c *Client) post(ctx context.Context, path, body, key string) error {
 }
 
 // Payout hands post a key made on every attempt: each retry is a new payout.
+// The fix makes the key once, before the loop, and leaves the POST in it.
 func (c *Client) Payout(ctx context.Context, accountID string, cents int64) error {
 	body := fmt.Sprintf(`{"account":%q,"amount":%d}`, accountID, cents)
 	for attempt := 0; attempt < 3; attempt++ {
@@ -111,6 +112,24 @@ func (c *Client) Payout(ctx context.Context, accountID string, cents int64) erro
 		time.Sleep(retry.FullJitter(time.Second))
 	}
 	return errUnavailable
+}
+
+// Transfer does the same in the init of an if, assigning the err it
+// returns after the last attempt.
+func (c *Client) Transfer(ctx context.Context, fromID, toID string, cents int64) error {
+	body := fmt.Sprintf(`{"from":%q,"to":%q,"amount":%d}`, fromID, toID, cents)
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = c.post(ctx, "/transfers", body, newKey()); err == nil { // want `idempotency key is made anew on every attempt of this retry loop`
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(retry.FullJitter(time.Second)):
+		}
+	}
+	return err
 }
 
 // Capture does it right: one key, derived from the order, on every attempt.
