@@ -24,6 +24,9 @@ type checker struct {
 	// reach memoises reaches for the package's functions; a nil entry is a
 	// function that leads to no retries, or one being computed (recursion).
 	reach map[reachKey]*ReachesFact
+	// translated holds this package's errors that stand for another
+	// call's failure (see ownError); nil until asked.
+	translated map[types.Object]bool
 }
 
 // reachKey is a function and whether its calls run under an outer
@@ -67,9 +70,15 @@ type lead struct {
 	chain []Link
 	// bound is how many calls one pass through node may make.
 	bound retrysite.Bound
+	// within says what bounds the layers by time when bound has no count
+	// ("30 seconds", "a deadline"); empty otherwise.
+	within string
 	// nested: node is a retry loop inside the attempt (a retry call is a
 	// call like any other, named by its runner).
 	nested bool
+	// own: a retry site of the user's own is among the layers (node, or
+	// one below it), whose choice of errors to retry is not the table's.
+	own bool
 	// client: a direct call of a retrying client, with what its fix needs.
 	client *clientCall
 }
@@ -122,21 +131,35 @@ func spin(s *retrysite.Site) bool {
 	return s.Kind == retrysite.Loop && s.Bound.Kind == retrysite.Unbounded && len(s.Waits) == 0
 }
 
-// siteLead describes a retry site met inside an attempt or a function body.
+// siteLead describes a retry site met inside an attempt or a function body:
+// the site as a layer of its own, or, where it is worse, a lead in its
+// attempt times the site's attempts. A lead whose failure the site does not
+// retry (it returns at once) counts alone: the site is no layer for it.
 func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	do := c.yields(s)
-	inner, ok := worst(c.leadsIn(s.Attempt, yield || do))
+	inners := c.leadsIn(s.Attempt, yield || do)
 	if yield && do {
 		// This retry.Do makes one attempt: only what is below it retries.
+		inner, ok := worst(inners)
 		inner.node = s.Node
 		return inner, ok
 	}
-	l := lead{node: s.Node, nested: len(siteName(s)) == 0, chain: siteName(s), bound: s.Bound}
-	if ok {
-		l.chain = append(l.chain, inner.chain...)
-		l.bound = mul(s.Bound, inner.bound)
+	bound, within := c.siteLimit(s)
+	name := siteName(s)
+	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true}
+	for _, in := range inners {
+		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
+		if c.retried(s, in) {
+			l.bound, l.within = mulWithin(bound, within, in.bound, in.within)
+			l.own = true
+		} else {
+			l.bound, l.within, l.own = in.bound, in.within, in.own
+		}
+		if rank(l.bound) > rank(best.bound) {
+			best = l
+		}
 	}
-	return l, true
+	return best, true
 }
 
 // yields reports whether s is a call of retrylint's retry.Do or
@@ -204,7 +227,7 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	if f == nil {
 		return lead{}, false
 	}
-	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound}, true
+	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
 }
 
 // reaches returns what a call of fn leads to, or nil; with yield, under an
@@ -233,7 +256,7 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if !ok {
 		return nil
 	}
-	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound}
+	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound, Within: l.within, OwnRetries: l.own}
 	c.reach[key] = f
 	return f
 }
@@ -287,7 +310,9 @@ func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bo
 	return clientConfig{}, false
 }
 
-// report reports every lead in the attempt of every outermost retry site.
+// report reports every lead in the attempt of every outermost retry site
+// that the site runs again after it failed, where at least one of the two
+// layers has a figure to give.
 func (c *checker) report() {
 	r := report.New(c.pass)
 	fixed := make(map[ast.Expr]bool) // one fix per client built
@@ -298,17 +323,26 @@ func (c *checker) report() {
 		if s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 || c.inTest(s.Node) {
 			continue
 		}
+		bound, within := c.siteLimit(s)
 		for _, l := range c.leadsIn(s.Attempt, c.yields(s)) {
-			if r.Skip(l.node.Pos()) {
+			if r.Skip(l.node.Pos()) || !informative(bound, l.bound) || !c.retried(s, l) {
 				continue
 			}
-			d := analysis.Diagnostic{Pos: l.node.Pos(), End: l.node.End(), Message: c.message(s, l)}
+			d := analysis.Diagnostic{Pos: l.node.Pos(), End: l.node.End(), Message: c.message(s, bound, within, l)}
 			if fix := c.fix(s, l, fixed); fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 			}
 			r.Report(d)
 		}
 	}
+}
+
+// informative reports whether a layer of outer around one of inner has a
+// figure to report: a count of attempts, or no bound at all, on one side.
+// Two layers of unknown counts (a loop bounded by a parameter around a
+// helper bounded by another) say nothing a reader can weigh.
+func informative(outer, inner retrysite.Bound) bool {
+	return outer.Finite() || inner.Finite() || outer.Kind == retrysite.Unbounded || inner.Kind == retrysite.Unbounded
 }
 
 // inTest reports whether n is in a _test.go file, whose retry loops wait for
@@ -321,47 +355,92 @@ func (c *checker) inTest(n ast.Node) bool {
 
 // message says what multiplies, and how much:
 // "retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up
-// to 3 attempts itself (the library default): up to 15 calls per request;
-// let one layer own the retries".
-func (c *checker) message(s *retrysite.Site, l lead) string {
+// to 3 attempts (the library default) itself: up to 15 calls in all; let
+// one layer own the retries". The total is "per request" where the site is
+// in an HTTP handler, where there is a request to count by.
+func (c *checker) message(s *retrysite.Site, bound retrysite.Bound, within string, l lead) string {
 	var names []string
 	for _, link := range l.chain {
 		names = append(names, link.qualified(c.pass.Pkg.Path()))
 	}
 	chain := strings.Join(names, " -> ")
+	inner := attemptsPhrase(l.bound, l.within)
 	var what string
 	switch {
 	case l.nested && chain == "":
-		what = "contains another retry loop, which makes " + attemptsPhrase(l.bound)
+		what = "contains another retry loop, which makes " + inner
 	case l.nested:
-		what = "contains a retry loop that calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " in all"
+		what = "contains a retry loop that calls " + chain + ", which makes " + inner + " in all"
 	case l.client != nil:
-		what = "calls " + chain + ", which makes " + attemptsPhrase(l.bound) + " itself"
+		what = "calls " + chain + ", which makes " + inner + " itself"
 	default:
-		what = "calls " + chain + ", which makes " + attemptsPhrase(l.bound)
+		what = "calls " + chain + ", which makes " + inner
 	}
-	return fmt.Sprintf("%s of %s %s: %s per request; let one layer own the retries",
-		s.Kind, s.Bound, what, callsPhrase(mul(s.Bound, l.bound)))
+	where := "in all"
+	if handler(c.pass.TypesInfo, s.Func) {
+		where = "per request"
+	}
+	return fmt.Sprintf("%s %s %s: %s; let one layer own the retries",
+		s.Kind, outerPhrase(bound, within), what, totalPhrase(bound, l.bound, where))
+}
+
+// outerPhrase says an outer site's bound: "of up to 5 attempts", "bounded
+// by time (30 seconds)".
+func outerPhrase(b retrysite.Bound, within string) string {
+	if within != "" && !b.Finite() {
+		return "bounded by time (" + within + ")"
+	}
+	return "of " + b.String()
 }
 
 // attemptsPhrase says an inner bound: "up to 3 attempts (the library
-// default)", "unbounded attempts".
-func attemptsPhrase(b retrysite.Bound) string {
-	if b.Kind == retrysite.LibraryDefault && b.Attempts > 0 {
+// default)", "unbounded attempts", "attempts bounded by time (a deadline)".
+func attemptsPhrase(b retrysite.Bound, within string) string {
+	switch {
+	case b.Kind == retrysite.LibraryDefault && b.Attempts > 0:
 		return fmt.Sprintf("up to %d attempts (the library default)", b.Attempts)
+	case within != "" && !b.Finite():
+		return "attempts bounded by time (" + within + ")"
 	}
 	return b.String()
 }
 
-// callsPhrase says a product of bounds as calls per request.
-func callsPhrase(b retrysite.Bound) string {
+// totalPhrase says the calls that a layer of outer makes around one of
+// inner: their product where both are counts, or what one count says.
+func totalPhrase(outer, inner retrysite.Bound, where string) string {
+	total := mul(outer, inner)
 	switch {
-	case b.Finite():
-		return fmt.Sprintf("up to %d calls", b.Attempts)
-	case b.Kind == retrysite.Unbounded:
-		return "unbounded calls"
+	case total.Finite():
+		return fmt.Sprintf("up to %d calls %s", total.Attempts, where)
+	case total.Kind == retrysite.Unbounded:
+		return "unbounded calls " + where
+	case inner.Finite():
+		return fmt.Sprintf("up to %d calls for each of its attempts", inner.Attempts)
+	case outer.Finite():
+		return fmt.Sprintf("up to %d times the calls it makes alone", outer.Attempts)
 	}
-	return "an unknown number of calls"
+	return "an unknown number of calls " + where
+}
+
+// handler reports whether fn (a *ast.FuncDecl or *ast.FuncLit) serves an
+// HTTP request: it takes an http.ResponseWriter (a *http.Request alone may
+// be one the function sends).
+func handler(info *types.Info, fn ast.Node) bool {
+	var ft *ast.FuncType
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
+		return false
+	}
+	for _, field := range ft.Params.List {
+		if t := info.TypeOf(field.Type); t != nil && typematch.IsNamed(t, "net/http", "ResponseWriter") {
+			return true
+		}
+	}
+	return false
 }
 
 // mul is the bound of a layer of a around a layer of b.
@@ -379,20 +458,35 @@ func mul(a, b retrysite.Bound) retrysite.Bound {
 	return retrysite.Bound{Kind: retrysite.Unknown}
 }
 
-// worst returns the lead that makes the most calls: unbounded first, then the
+// mulWithin is mul, with what bounds the product by time when it has no
+// count: the outer layer's time bound first.
+func mulWithin(a retrysite.Bound, aWithin string, b retrysite.Bound, bWithin string) (retrysite.Bound, string) {
+	m := mul(a, b)
+	if m.Finite() || m.Kind == retrysite.Unbounded {
+		return m, ""
+	}
+	if aWithin != "" {
+		return m, aWithin
+	}
+	return m, bWithin
+}
+
+// rank orders bounds by the calls they may make: unbounded first, then the
 // largest finite bound, then an unknown one.
+func rank(b retrysite.Bound) int {
+	switch {
+	case b.Kind == retrysite.Unbounded:
+		return 1 << 30
+	case b.Finite():
+		return b.Attempts
+	}
+	return 0
+}
+
+// worst returns the lead that makes the most calls (see rank).
 func worst(leads []lead) (lead, bool) {
 	if len(leads) == 0 {
 		return lead{}, false
-	}
-	rank := func(b retrysite.Bound) int {
-		switch {
-		case b.Kind == retrysite.Unbounded:
-			return 1 << 30
-		case b.Finite():
-			return b.Attempts
-		}
-		return 0
 	}
 	best := leads[0]
 	for _, l := range leads[1:] {

@@ -1,8 +1,11 @@
 package nestedretry
 
 import (
+	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // This file is the table of clients that retry by themselves (section A of
@@ -228,4 +231,92 @@ func (a *api) hasPkg(path string) bool {
 		return strings.HasPrefix(path, a.pkg)
 	}
 	return path == a.pkg
+}
+
+// An errorRow names errors that the clients of the table never retry: an
+// outer retry that goes around only on them repeats no call that a client
+// below already repeated. kind says what the names are.
+type errorRow struct {
+	pkg   string
+	kind  errorKind
+	names []string
+	// source is the file, in the library's module, the row was read from.
+	source string
+}
+
+type errorKind int
+
+const (
+	errType      errorKind = iota // an error type (errors.As's target, a type switch's case)
+	errSentinel                   // a sentinel value (errors.Is, ==)
+	errPredicate                  // a func(error) bool that recognises them
+)
+
+// neverRetried is the table of errors the clients above never retry.
+var neverRetried = []errorRow{
+	{
+		// 404 client faults (ErrorFault FaultClient); aws-sdk-go-v2's standard
+		// retryer retries only 500, 502, 503, 504, an unmodelled 429, the
+		// throttle and timeout codes of aws/retry/standard.go
+		// (DefaultRetryables) and connection errors (retryable_error.go).
+		pkg: "github.com/aws/aws-sdk-go-v2/service/s3/types", kind: errType,
+		names:  []string{"NoSuchKey", "NotFound", "NoSuchBucket"},
+		source: "service/s3/types/errors.go",
+	},
+	{
+		// 400 client faults, not among aws/retry/standard.go's retryable
+		// codes (TransactionInProgressException is; TransactionCanceledException
+		// is not), and service/dynamodb adds no retryable of its own.
+		pkg: "github.com/aws/aws-sdk-go-v2/service/dynamodb/types", kind: errType,
+		names:  []string{"ConditionalCheckFailedException", "TransactionCanceledException"},
+		source: "service/dynamodb/types/errors.go",
+	},
+	{
+		// error.go: shouldRetry retries EOF, dial and timeout errors, a full
+		// pool and LOADING, READONLY, CLUSTERDOWN, TRYAGAIN, MASTERDOWN,
+		// MOVED/ASK replies; a missing key (Nil) and a failed optimistic
+		// transaction (TxFailedErr, tx.go) are none of them.
+		pkg: "github.com/redis/go-redis/v9", kind: errSentinel,
+		names:  []string{"Nil", "TxFailedErr"},
+		source: "error.go, redis.go, tx.go",
+	},
+	{
+		// rest/with_retry.go: client-go's rest client retries a response
+		// only with a Retry-After header (429, 5xx) and a GET only on a reset
+		// connection or EOF: never a 409 conflict, 404 or 409 already-exists.
+		pkg: "k8s.io/apimachinery/pkg/api/errors", kind: errPredicate,
+		names:  []string{"IsConflict", "IsNotFound", "IsAlreadyExists"},
+		source: "client-go rest/with_retry.go",
+	},
+}
+
+// neverRetriedObj reports whether obj is an error type or sentinel of the
+// neverRetried table.
+func neverRetriedObj(obj types.Object) bool {
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	for _, r := range neverRetried {
+		if r.pkg != obj.Pkg().Path() || !slices.Contains(r.names, obj.Name()) {
+			continue
+		}
+		switch obj.(type) {
+		case *types.TypeName:
+			return r.kind == errType
+		case *types.Var, *types.Const:
+			return r.kind == errSentinel
+		}
+	}
+	return false
+}
+
+// neverRetriedPredicate reports whether fn is a predicate of the
+// neverRetried table (apierrors.IsConflict).
+func neverRetriedPredicate(fn *types.Func) bool {
+	for _, r := range neverRetried {
+		if r.kind == errPredicate && slices.Contains(r.names, fn.Name()) && typematch.IsFunc(fn, r.pkg, fn.Name()) {
+			return true
+		}
+	}
+	return false
 }

@@ -34,11 +34,38 @@
 //
 // The diagnostic stands at the outermost retry site, on the call in its
 // attempt that leads down, names the chain and gives the product of the
-// attempts, with the bounds that are not known said as such:
+// attempts ("per request" in an HTTP handler, "in all" elsewhere):
 //
 //	retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up
-//	to 3 attempts (the library default) itself: up to 15 calls per request;
-//	let one layer own the retries
+//	to 3 attempts (the library default) itself: up to 15 calls in all; let
+//	one layer own the retries
+//
+// It says only what it knows. A layer that stops on a clock (a deadline in
+// the loop's condition or in an if that leaves it, a timer or a context with
+// a timeout made before the loop, cenkalti/backoff's MaxElapsedTime, 15
+// minutes by default) is "bounded by time", not unbounded; a count it cannot
+// read is "an unknown number of attempts", and then the figure is what the
+// other layer's count gives ("up to 3 calls for each of its attempts"); two
+// layers that both have no figure are not reported. Counts follow the
+// libraries: cenkalti's WithMaxRetries(b, 10) makes 11 attempts.
+//
+// Layers multiply only where the outer one runs the inner one again after
+// it failed, so the attempt is followed from the failure of the call, with
+// an error the layers below retry. It is not reported when every such path
+// leaves the retry: the loop returns or breaks as soon as the call fails;
+// the operation hands the runner a permanent error (backoff.Permanent,
+// retry-go's Unrecoverable, retry.Permanent), go-retry gets an error not
+// marked RetryableError, a k8s wait condition returns the error; or the
+// retry goes around only on errors the clients below never retry: S3
+// NoSuchKey, NotFound and NoSuchBucket, DynamoDB
+// ConditionalCheckFailedException and TransactionCanceledException,
+// go-redis Nil and TxFailedErr, Kubernetes conflicts (errors.IsConflict,
+// IsNotFound, IsAlreadyExists; client-go's retry.RetryOnConflict), and the
+// user's own errors (a sentinel or a type of the package or its module that
+// wraps no other error and that no function returns in place of a failed
+// call's error), tested with errors.Is, errors.As, ==, or a type switch.
+// These exemptions hold when the layers below are clients only: a retry
+// loop of the user's own below may retry those errors too.
 //
 // It does not report:
 //

@@ -19,6 +19,12 @@ type ReachesFact struct {
 	// Bound is how many calls one call of the function may make to the
 	// dependency at the bottom: the product of the layers below it.
 	Bound retrysite.Bound
+	// Within says what bounds those layers by time when Bound has no count
+	// ("30 seconds", "a deadline"); empty otherwise.
+	Within string
+	// OwnRetries says that a retry site of the user's own is among the
+	// layers, so that which errors they retry is not known from the table.
+	OwnRetries bool
 	// DoYields says that under an outer retry.Do of retrylint's retry
 	// package, where the retry.Do calls below make one attempt each, the
 	// function leads to UnderDo instead (nil: to no retries at all).
@@ -28,7 +34,8 @@ type ReachesFact struct {
 
 // same reports whether f and g say the same (g may be nil).
 func (f *ReachesFact) same(g *ReachesFact) bool {
-	return g != nil && f.Bound == g.Bound && slices.Equal(f.Chain, g.Chain) && f.DoYields == g.DoYields
+	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries &&
+		slices.Equal(f.Chain, g.Chain) && f.DoYields == g.DoYields
 }
 
 func (*ReachesFact) AFact() {}
@@ -41,7 +48,11 @@ func (f *ReachesFact) String() string {
 	if len(names) == 0 {
 		names = []string{"retries"}
 	}
-	return "reaches(" + strings.Join(names, " -> ") + ", " + f.Bound.String() + ")"
+	bound := f.Bound.String()
+	if f.Within != "" && !f.Bound.Finite() {
+		bound = "bounded by time (" + f.Within + ")"
+	}
+	return "reaches(" + strings.Join(names, " -> ") + ", " + bound + ")"
 }
 
 // A Link is one name in a chain of calls.

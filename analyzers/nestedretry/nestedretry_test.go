@@ -123,3 +123,22 @@ func TestGAPICDeclared(t *testing.T) {
 func TestBackground(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/background")
 }
+
+// TestGiveUp: a retry that runs the failed call again is reported; one that
+// gives up as soon as the call fails (a return, a permanent error, a k8s
+// condition's error, go-retry's unmarked error), or goes around only on
+// errors the client never retries (S3 NoSuchKey and NotFound, DynamoDB's
+// conditional and transaction conflicts, go-redis Nil and TxFailedErr, k8s
+// conflicts, the user's own conflicts), is not.
+func TestGiveUp(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/giveup")
+}
+
+// TestBounds: a layer bounded by a clock is said to be bounded by time (a
+// deadline, a timer, a context's timeout, cenkalti's MaxElapsedTime), not
+// unbounded; a count the analysis cannot read is said as such, and two of
+// them around each other are not reported; "per request" only in an HTTP
+// handler.
+func TestBounds(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/bounds")
+}

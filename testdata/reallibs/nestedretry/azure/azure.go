@@ -20,7 +20,7 @@ func get(ctx context.Context, cred azcore.TokenCredential) error {
 		return err
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := c.GetSecret(ctx, "s", "", nil); err == nil { // want `retry loop of up to 3 attempts calls azsecrets.Client.GetSecret, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request; let one layer own the retries`
+		if _, err := c.GetSecret(ctx, "s", "", nil); err == nil { // want `retry loop of up to 3 attempts calls azsecrets.Client.GetSecret, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -14,7 +14,7 @@ var errGiveUp = errors.New("give up")
 func fetch(url string) (*http.Response, error) {
 	c := retryablehttp.NewClient()
 	for i := 0; i < 3; i++ {
-		resp, err := c.Get(url) // want `retry loop of up to 3 attempts calls retryablehttp.Client.Get, which makes up to 5 attempts \(the library default\) itself: up to 15 calls per request; let one layer own the retries`
+		resp, err := c.Get(url) // want `retry loop of up to 3 attempts calls retryablehttp.Client.Get, which makes up to 5 attempts \(the library default\) itself: up to 15 calls in all; let one layer own the retries`
 		if err == nil {
 			return resp, nil
 		}

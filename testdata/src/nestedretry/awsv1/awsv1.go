@@ -19,7 +19,7 @@ var errGiveUp = errors.New("give up")
 // 3 retries by default: 4 attempts.
 func put(svc *s3.S3, in *s3.PutObjectInput) error {
 	for i := 0; i < 3; i++ {
-		if _, err := svc.PutObject(in); err == nil { // want `retry loop of up to 3 attempts calls s3.S3.PutObject, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request; let one layer own the retries`
+		if _, err := svc.PutObject(in); err == nil { // want `retry loop of up to 3 attempts calls s3.S3.PutObject, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -18,7 +18,7 @@ var errGiveUp = errors.New("give up")
 // A client of unknown configuration: the SDK's default of 3 attempts.
 func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 	for i := 0; i < 5; i++ {
-		_, err := c.PutObject(ctx, in) // want `retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls per request; let one layer own the retries`
+		_, err := c.PutObject(ctx, in) // want `retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls in all; let one layer own the retries`
 		if err == nil {
 			return nil
 		}
@@ -30,7 +30,7 @@ func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 // DynamoDB makes 4 attempts by default.
 func readItem(ctx context.Context, db *dynamodb.Client) error {
 	for attempt := 1; attempt <= 3; attempt++ {
-		if _, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("t")}); err == nil { // want `retry loop of up to 3 attempts calls dynamodb.Client.GetItem, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request`
+		if _, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("t")}); err == nil { // want `retry loop of up to 3 attempts calls dynamodb.Client.GetItem, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all`
 			return nil
 		}
 	}
@@ -55,7 +55,7 @@ func raised(ctx context.Context, in *s3.PutObjectInput) error {
 	}
 	c := s3.NewFromConfig(cfg)
 	for i := 0; i < 3; i++ {
-		if _, err := c.PutObject(ctx, in); err == nil { // want `calls s3.Client.PutObject, which makes up to 10 attempts itself: up to 30 calls per request`
+		if _, err := c.PutObject(ctx, in); err == nil { // want `calls s3.Client.PutObject, which makes up to 10 attempts itself: up to 30 calls in all`
 			return nil
 		}
 	}

@@ -36,7 +36,7 @@ func startsProbe() error {
 // The same call made in the attempt is a layer.
 func callsProbe() error {
 	for i := 0; i < 2; i++ {
-		probe() // want `retry loop of up to 2 attempts calls probe, which makes up to 3 attempts: up to 6 calls per request`
+		probe() // want `retry loop of up to 2 attempts calls probe, which makes up to 3 attempts: up to 6 calls in all`
 		if err := send(); err == nil {
 			return nil
 		}

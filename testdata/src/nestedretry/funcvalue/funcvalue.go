@@ -38,7 +38,7 @@ func send() error { return errBusy }
 func caller() error {
 	var err error
 	for i := 0; i < 2; i++ {
-		if err = forward(send); err == nil { // want `retry loop of up to 2 attempts calls forward, which makes up to 3 attempts: up to 6 calls per request`
+		if err = forward(send); err == nil { // want `retry loop of up to 2 attempts calls forward, which makes up to 3 attempts: up to 6 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)
@@ -49,7 +49,7 @@ func caller() error {
 func libraryCaller() error {
 	var err error
 	for i := 0; i < 2; i++ {
-		if err = viaLibrary(send); err == nil { // want `retry loop of up to 2 attempts calls viaLibrary, which makes up to 4 attempts: up to 8 calls per request`
+		if err = viaLibrary(send); err == nil { // want `retry loop of up to 2 attempts calls viaLibrary, which makes up to 4 attempts: up to 8 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

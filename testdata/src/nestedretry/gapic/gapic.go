@@ -31,7 +31,7 @@ func access(ctx context.Context, c *pb.Client) error {
 // A retryer passed with the call retries until the context ends.
 func withRetry(ctx context.Context, c *pb.Client) error {
 	for i := 0; i < 3; i++ {
-		_, err := c.AccessSecretVersion(ctx, &pb.AccessSecretVersionRequest{Name: "n"}, gax.WithRetry(func() gax.Retryer { // want `retry loop of up to 3 attempts calls pb.Client.AccessSecretVersion, which makes unbounded attempts itself: unbounded calls per request; let one layer own the retries`
+		_, err := c.AccessSecretVersion(ctx, &pb.AccessSecretVersionRequest{Name: "n"}, gax.WithRetry(func() gax.Retryer { // want `retry loop of up to 3 attempts calls pb.Client.AccessSecretVersion, which makes unbounded attempts itself: unbounded calls in all; let one layer own the retries`
 			return gax.OnCodes([]codes.Code{codes.Unavailable}, gax.Backoff{Initial: time.Second})
 		}))
 		if err == nil {

@@ -12,7 +12,7 @@ import (
 
 func access(ctx context.Context, c *pb.Client) error {
 	for i := 0; i < 3; i++ {
-		if _, err := c.AccessSecretVersion(ctx, &pb.AccessSecretVersionRequest{Name: "n"}); err == nil { // want `retry loop of up to 3 attempts calls pb.Client.AccessSecretVersion, which makes up to 5 attempts itself: up to 15 calls per request`
+		if _, err := c.AccessSecretVersion(ctx, &pb.AccessSecretVersionRequest{Name: "n"}); err == nil { // want `retry loop of up to 3 attempts calls pb.Client.AccessSecretVersion, which makes up to 5 attempts itself: up to 15 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

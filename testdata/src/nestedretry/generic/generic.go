@@ -12,7 +12,7 @@ import (
 func retried(ctx context.Context) error {
 	var err error
 	for i := 0; i < 2; i++ {
-		if _, err = Retry(3, func() (int, error) { return 1, ctx.Err() }); err == nil { // want `retry loop of up to 2 attempts calls Retry, which makes up to 3 attempts: up to 6 calls per request`
+		if _, err = Retry(3, func() (int, error) { return 1, ctx.Err() }); err == nil { // want `retry loop of up to 2 attempts calls Retry, which makes up to 3 attempts: up to 6 calls in all`
 			return nil
 		}
 	}
@@ -50,14 +50,14 @@ func (b *Box[T]) Fill(ctx context.Context, f func(context.Context) (T, error)) e
 // The runner call is the outer retry site; the SDK call is in its attempt.
 func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) (*s3.PutObjectOutput, error) {
 	return Retry(4, func() (*s3.PutObjectOutput, error) {
-		return c.PutObject(ctx, in) // want `retry call of .* calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: .* calls per request`
+		return c.PutObject(ctx, in) // want `retry call of .* calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: .* calls in all`
 	})
 }
 
 func fill(ctx context.Context, b *Box[int]) error {
 	var err error
 	for i := 0; i < 2; i++ {
-		if err = b.Fill(ctx, func(context.Context) (int, error) { return 1, nil }); err == nil { // want `retry loop of up to 2 attempts calls \(\*Box\).Fill, which makes up to 3 attempts: up to 6 calls per request`
+		if err = b.Fill(ctx, func(context.Context) (int, error) { return 1, nil }); err == nil { // want `retry loop of up to 2 attempts calls \(\*Box\).Fill, which makes up to 3 attempts: up to 6 calls in all`
 			return nil
 		}
 	}

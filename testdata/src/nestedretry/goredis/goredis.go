@@ -15,7 +15,7 @@ var errGiveUp = errors.New("give up")
 // A client of unknown configuration: 3 retries, 4 attempts, by default.
 func incr(ctx context.Context, rdb *redis.Client) error {
 	for i := 0; i < 3; i++ {
-		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop of up to 3 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request; let one layer own the retries`
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop of up to 3 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -28,7 +28,7 @@ func get(ctx context.Context, rdb *redis.Client) (string, error) {
 	var v string
 	err := backoff.Retry(func() error {
 		var err error
-		v, err = rdb.Get(ctx, "k").Result() // want `retry call of the library default number of attempts calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: an unknown number of calls per request`
+		v, err = rdb.Get(ctx, "k").Result() // want `retry call bounded by time \(15 minutes, the library default\) calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: up to 4 calls for each of its attempts; let one layer own the retries`
 		return err
 	}, backoff.NewExponentialBackOff())
 	return v, err
@@ -52,7 +52,7 @@ func raised(ctx context.Context) error {
 	opts.MaxRetries = 9
 	rdb := redis.NewClient(opts)
 	for i := 0; i < 2; i++ {
-		if err := rdb.Del(ctx, "k").Err(); err == nil { // want `calls redis.Client.Del, which makes up to 10 attempts itself: up to 20 calls per request`
+		if err := rdb.Del(ctx, "k").Err(); err == nil { // want `calls redis.Client.Del, which makes up to 10 attempts itself: up to 20 calls in all`
 			return nil
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // call shows the nesting.
 func search(ctx context.Context, es *elasticsearch.Client) error {
 	return backoff.Retry(func() error {
-		_, err := es.Search(es.Search.WithContext(ctx), es.Search.WithIndex("orders")) // want `retry call of up to 3 attempts calls elasticsearch.Client.Search, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request`
+		_, err := es.Search(es.Search.WithContext(ctx), es.Search.WithIndex("orders")) // want `retry call of up to 3 attempts calls elasticsearch.Client.Search, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all`
 		return err
 	}, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 2))
 }

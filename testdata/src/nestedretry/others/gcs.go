@@ -11,7 +11,7 @@ import (
 func attrs(ctx context.Context, client *storage.Client) error {
 	obj := client.Bucket("b").Object("o")
 	for i := 0; i < 3; i++ {
-		if _, err := obj.Attrs(ctx); err == nil { // want `retry loop of up to 3 attempts calls storage.ObjectHandle.Attrs, which makes unbounded attempts itself: unbounded calls per request`
+		if _, err := obj.Attrs(ctx); err == nil { // want `retry loop of up to 3 attempts calls storage.ObjectHandle.Attrs, which makes unbounded attempts itself: unbounded calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

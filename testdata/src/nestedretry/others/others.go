@@ -16,7 +16,7 @@ var errGiveUp = errors.New("give up")
 
 func stat(ctx context.Context, mc *minio.Client) error {
 	for i := 0; i < 3; i++ {
-		if _, err := mc.StatObject(ctx, "b", "o", minio.StatObjectOptions{}); err == nil { // want `retry loop of up to 3 attempts calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\) itself: up to 30 calls per request`
+		if _, err := mc.StatObject(ctx, "b", "o", minio.StatObjectOptions{}); err == nil { // want `retry loop of up to 3 attempts calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\) itself: up to 30 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)
@@ -53,7 +53,7 @@ func check() error { return nil }
 
 func pods(ctx context.Context, c *rest.RESTClient) ([]byte, error) {
 	for i := 0; i < 3; i++ {
-		b, err := c.Get().Resource("pods").Namespace("default").DoRaw(ctx) // want `retry loop of up to 3 attempts calls rest.Request.DoRaw, which makes up to 11 attempts \(the library default\) itself: up to 33 calls per request`
+		b, err := c.Get().Resource("pods").Namespace("default").DoRaw(ctx) // want `retry loop of up to 3 attempts calls rest.Request.DoRaw, which makes up to 11 attempts \(the library default\) itself: up to 33 calls in all`
 		if err == nil {
 			return b, nil
 		}
@@ -86,7 +86,7 @@ func podsRaised(ctx context.Context, c *rest.RESTClient) error {
 func restyCount(c *resty.Client) error {
 	c.SetRetryCount(2)
 	for i := 0; i < 3; i++ {
-		if _, err := c.R().Get("https://example.com"); err == nil { // want `retry loop of up to 3 attempts calls resty.Request.Get, which makes up to 3 attempts itself: up to 9 calls per request`
+		if _, err := c.R().Get("https://example.com"); err == nil { // want `retry loop of up to 3 attempts calls resty.Request.Get, which makes up to 3 attempts itself: up to 9 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -9,7 +9,7 @@ import (
 
 func charge(ctx context.Context, sc *stripe.Client, p *stripe.PaymentIntentCreateParams) error {
 	for i := 0; i < 3; i++ {
-		if _, err := sc.V1PaymentIntents.Create(ctx, p); err == nil { // want `retry loop of up to 3 attempts calls stripe.Client.V1PaymentIntents.Create, which makes up to 3 attempts \(the library default\) itself: up to 9 calls per request`
+		if _, err := sc.V1PaymentIntents.Create(ctx, p); err == nil { // want `retry loop of up to 3 attempts calls stripe.Client.V1PaymentIntents.Create, which makes up to 3 attempts \(the library default\) itself: up to 9 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

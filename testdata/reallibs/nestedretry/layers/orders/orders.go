@@ -13,7 +13,7 @@ import (
 func Fetch(ctx context.Context, c *store.Client, id string) error { // want Fetch:`reaches\(\(\*store.Client\).Get, up to 16 attempts\)`
 	var err error
 	for i := 0; i < 4; i++ {
-		if err = c.Get(ctx, id); err == nil { // want `retry loop of up to 4 attempts calls \(\*store.Client\).Get, which makes up to 4 attempts: up to 16 calls per request; let one layer own the retries`
+		if err = c.Get(ctx, id); err == nil { // want `retry loop of up to 4 attempts calls \(\*store.Client\).Get, which makes up to 4 attempts: up to 16 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(100 * time.Millisecond)

@@ -15,7 +15,7 @@ import (
 func handle(ctx context.Context, c *store.Client, id string) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if err = orders.Fetch(ctx, c, id); err == nil { // want `retry loop of up to 4 attempts calls orders.Fetch -> \(\*store.Client\).Get, which makes up to 16 attempts: up to 64 calls per request; let one layer own the retries`
+		if err = orders.Fetch(ctx, c, id); err == nil { // want `retry loop of up to 4 attempts calls orders.Fetch -> \(\*store.Client\).Get, which makes up to 16 attempts: up to 64 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(time.Second)
@@ -27,7 +27,7 @@ func handle(ctx context.Context, c *store.Client, id string) error {
 func save(ctx context.Context, c *store.Client) error {
 	var err error
 	for i := 0; i < 5; i++ {
-		if err = put(ctx, c); err == nil { // want `retry loop of up to 5 attempts calls put -> \(\*store.Client\).Put -> s3.Client.PutObject, which makes up to 3 attempts \(the library default\): up to 15 calls per request`
+		if err = put(ctx, c); err == nil { // want `retry loop of up to 5 attempts calls put -> \(\*store.Client\).Put -> s3.Client.PutObject, which makes up to 3 attempts \(the library default\): up to 15 calls in all`
 			return nil
 		}
 	}
@@ -41,7 +41,7 @@ func put(ctx context.Context, c *store.Client) error { return c.Put(ctx, nil) }
 func nested(ctx context.Context) error {
 	return backoff.Retry(func() error {
 		var err error
-		for j := 0; j < 3; j++ { // want `retry call of up to 3 attempts contains another retry loop, which makes up to 3 attempts: up to 9 calls per request`
+		for j := 0; j < 3; j++ { // want `retry call of up to 3 attempts contains another retry loop, which makes up to 3 attempts: up to 9 calls in all`
 			if err = ping(ctx); err == nil {
 				return nil
 			}

@@ -11,7 +11,7 @@ import (
 func send(ctx context.Context, c *sdk.Client) error {
 	var err error
 	for i := 0; i < 4; i++ {
-		if err = c.Send(ctx, "hi"); err == nil { // want `retry loop of up to 4 attempts calls sdk.Client.Send, which makes up to 3 attempts itself: up to 12 calls per request`
+		if err = c.Send(ctx, "hi"); err == nil { // want `retry loop of up to 4 attempts calls sdk.Client.Send, which makes up to 3 attempts itself: up to 12 calls in all`
 			return nil
 		}
 		time.Sleep(time.Second)

@@ -14,7 +14,7 @@ import (
 
 func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 	return kit.Retry(ctx, func(ctx context.Context) error {
-		_, err := c.PutObject(ctx, in) // want `retry call of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls per request; let one layer own the retries`
+		_, err := c.PutObject(ctx, in) // want `retry call of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls in all; let one layer own the retries`
 		return err
 	})
 }
@@ -22,21 +22,21 @@ func upload(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 // Through a runner that forwards to another package's runner.
 func incr(ctx context.Context, rdb *redis.Client) error {
 	return wrap.Retry(ctx, "incr", func(ctx context.Context) error {
-		return rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls per request`
+		return rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls in all`
 	})
 }
 
 // The bound comes from the constant handed to the attempts parameter.
 func del(ctx context.Context, rdb *redis.Client) error {
 	return kit.Attempts(ctx, 2, func() error {
-		return rdb.Del(ctx, "k").Err() // want `retry call of up to 2 attempts calls redis.Client.Del, which makes up to 4 attempts \(the library default\) itself: up to 8 calls per request`
+		return rdb.Del(ctx, "k").Err() // want `retry call of up to 2 attempts calls redis.Client.Del, which makes up to 4 attempts \(the library default\) itself: up to 8 calls in all`
 	})
 }
 
 // A generic runner.
 func get(ctx context.Context, rdb *redis.Client) (string, error) {
 	return kit.Do(ctx, func() (string, error) {
-		return rdb.Get(ctx, "k").Result() // want `retry call of up to 3 attempts calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: up to 12 calls per request`
+		return rdb.Get(ctx, "k").Result() // want `retry call of up to 3 attempts calls redis.Client.Get, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all`
 	})
 }
 
@@ -81,7 +81,7 @@ var _ retrier = kitRetrier{}
 type counter struct{ rdb *redis.Client }
 
 func (c *counter) bump(ctx context.Context) error {
-	return c.rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls per request`
+	return c.rdb.Incr(ctx, "n").Err() // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls in all`
 }
 
 func (c *counter) bumpRetried(ctx context.Context) error {

@@ -1,0 +1,1005 @@
+package nestedretry
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Layers multiply only where the outer one runs the inner one again after it
+// failed: a retry loop that returns as soon as the SDK call fails, or goes
+// around only on errors the SDK never retries (a NoSuchKey it waits out, an
+// optimistic-lock conflict of the user's own), sends a failing dependency no
+// more calls than the SDK alone does. This file follows an attempt from the
+// failure of one call, with the error assumed to be one the layers below
+// retry, and tells whether any path leads to another attempt.
+
+// flow is the set of ways a path through an attempt may end.
+type flow uint8
+
+const (
+	flowAround flow = 1 << iota // the site runs the attempt again
+	flowLeaves                  // the site stops: the loop is left, or the runner is told to stop
+	flowBreak                   // an unlabelled break, not yet resolved to its switch, select or loop
+)
+
+// opReturns says how a retry runner treats what its operation returns.
+type opReturns int
+
+const (
+	// retriesErrors: every non-nil error is retried, except one wrapped by
+	// the library's permanent marker (cenkalti's backoff.Permanent,
+	// retry-go's Unrecoverable, retrylint's retry.Permanent).
+	retriesErrors opReturns = iota
+	// retriesMarked: only errors wrapped by the marker are retried
+	// (sethvargo/go-retry's RetryableError).
+	retriesMarked
+	// conditionFunc: the operation returns (done bool, err error); an error
+	// stops the runner and done == false retries (k8s wait.ExponentialBackoff).
+	conditionFunc
+	// conflictsOnly: only Kubernetes conflict (or not-found, already-exists)
+	// errors are retried (client-go's retry.RetryOnConflict, or retry.OnError
+	// with one of apimachinery's predicates).
+	conflictsOnly
+)
+
+// runnerRule is how a runner of a known retry library treats its operation's
+// results. Sources, per library: cenkalti/backoff v4 retry.go and v5
+// retry.go (a *PermanentError is returned at once); avast/retry-go v4
+// options.go and v5 options.go (RetryIf defaults to IsRecoverable, false for
+// Unrecoverable errors); sethvargo/go-retry retry.go (Do returns any error
+// that is not a *retryableError); k8s.io/apimachinery util/wait backoff.go
+// (ExponentialBackoff returns the condition's error); k8s.io/client-go
+// util/retry util.go (OnError retries while retriable(err), RetryOnConflict
+// passes errors.IsConflict).
+type runnerRule struct {
+	pkg    string
+	kind   opReturns
+	marker string // the marker function of pkg, if any
+}
+
+var runnerRules = []runnerRule{
+	{"github.com/cenkalti/backoff/v4", retriesErrors, "Permanent"},
+	{"github.com/cenkalti/backoff/v5", retriesErrors, "Permanent"},
+	{"github.com/avast/retry-go/v4", retriesErrors, "Unrecoverable"},
+	{"github.com/avast/retry-go/v5", retriesErrors, "Unrecoverable"},
+	{"github.com/retrylint/retrylint/retry", retriesErrors, "Permanent"},
+	{"github.com/sethvargo/go-retry", retriesMarked, "RetryableError"},
+	{"k8s.io/apimachinery/pkg/util/wait", conditionFunc, ""},
+	{k8sRetryPkg, retriesErrors, ""},
+}
+
+const k8sRetryPkg = "k8s.io/client-go/util/retry"
+
+// rule returns how the site's runner treats its operation's results.
+func (c *checker) rule(s *retrysite.Site) runnerRule {
+	fn := s.Runner
+	if fn == nil || fn.Pkg() == nil {
+		return runnerRule{kind: retriesErrors}
+	}
+	for _, r := range runnerRules {
+		if r.pkg != fn.Pkg().Path() {
+			continue
+		}
+		if r.pkg == k8sRetryPkg {
+			call, _ := s.Node.(*ast.CallExpr)
+			switch {
+			case typematch.IsFunc(fn, k8sRetryPkg, "RetryOnConflict"):
+				r.kind = conflictsOnly
+			case typematch.IsFunc(fn, k8sRetryPkg, "OnError") && call != nil && len(call.Args) == 3:
+				if p, ok := c.pass.TypesInfo.Uses[identOf(call.Args[1])].(*types.Func); ok && neverRetriedPredicate(p) {
+					r.kind = conflictsOnly
+				}
+			}
+		}
+		return r
+	}
+	return runnerRule{kind: retriesErrors}
+}
+
+// identOf returns the identifier naming e, qualified or not, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
+// errorFlow follows an attempt from the failure of one call.
+type errorFlow struct {
+	c    *checker
+	info *types.Info
+	site *retrysite.Site
+	loop bool // the site is a loop (else the attempt is a runner's operation)
+	rule runnerRule
+	// errVar holds the failed call's error; errExpr is the error itself
+	// when the call is tested in place (if c.Del(ctx).Err() != nil).
+	errVar  types.Object
+	errExpr ast.Expr
+	// sdkOnly: the retries below the call are a client's only (no retry
+	// site of the user's own), so errors the client never retries, and
+	// errors of the user's own, are not failures of the layers below.
+	sdkOnly bool
+	// raw: the failed call is a client's, so its error carries no retry
+	// library's mark.
+	raw   bool
+	steps int
+}
+
+// maxFlowSteps bounds the statements walked for one lead.
+const maxFlowSteps = 2000
+
+// retried reports whether site s may run the call of lead l again after the
+// call failed with an error that the layers below it retry. It says false
+// only when it can see that every such path leaves the site; a lead that is
+// not a call (a nested loop), a call in a nested loop or function literal, or
+// an error it cannot follow, is retried.
+func (c *checker) retried(s *retrysite.Site, l lead) bool {
+	call, ok := l.node.(*ast.CallExpr)
+	f := c.file(l.node.Pos())
+	if !ok || s.Attempt == nil || f == nil {
+		return true
+	}
+	path, _ := astutil.PathEnclosingInterval(f, call.Pos(), call.End())
+	top := -1
+	for i, n := range path {
+		if n == s.Attempt {
+			top = i
+			break
+		}
+	}
+	if top < 1 || path[0] != call {
+		return true
+	}
+	path = path[:top+1]
+	for _, n := range path[1:top] {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt, *ast.DeferStmt:
+			return true
+		}
+	}
+	w := &errorFlow{
+		c: c, info: c.pass.TypesInfo, site: s, loop: s.Kind == retrysite.Loop, rule: c.rule(s),
+		sdkOnly: !l.own, raw: l.client != nil,
+	}
+	return w.fromCall(path)&flowAround != 0
+}
+
+// fromCall finds where the failed call's error goes and walks on from there.
+// path runs from the call up to the attempt's body.
+func (w *errorFlow) fromCall(path []ast.Node) flow {
+	// The call's value may pass through a method chain first: c.Get(ctx,
+	// k).Result(), c.Incr(ctx, k).Err().
+	i := 0
+	for i+1 < len(path) {
+		switch p := path[i+1].(type) {
+		case *ast.ParenExpr:
+			i++
+			continue
+		case *ast.SelectorExpr:
+			if p.X == path[i] {
+				i++
+				continue
+			}
+		case *ast.CallExpr:
+			if p.Fun == path[i] {
+				i++
+				continue
+			}
+		}
+		break
+	}
+	chain, ok := path[i].(ast.Expr)
+	if !ok || i+1 >= len(path) {
+		return flowAround
+	}
+	switch p := path[i+1].(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || p.Rhs[0] != chain || (p.Tok != token.ASSIGN && p.Tok != token.DEFINE) {
+			return flowAround
+		}
+		for j := len(p.Lhs) - 1; j >= 0; j-- {
+			if t := w.info.TypeOf(p.Lhs[j]); t != nil && isError(t) {
+				id, ok := ast.Unparen(p.Lhs[j]).(*ast.Ident)
+				if !ok || id.Name == "_" {
+					return flowAround // the error is dropped or kept elsewhere
+				}
+				w.errVar = w.info.ObjectOf(id)
+				break
+			}
+		}
+		if w.errVar == nil {
+			return flowAround
+		}
+		if ifs, ok := path[i+2].(*ast.IfStmt); ok && ifs.Init == p {
+			return w.fromIf(path, i+2, ifs)
+		}
+		return w.resume(path, i+1, true)
+	case *ast.ReturnStmt:
+		if t := w.info.TypeOf(chain); t == nil || !isError(t) && !endsInError(t) {
+			return flowAround
+		}
+		w.errExpr = chain
+		return w.ret(p, true)
+	case *ast.CallExpr:
+		// return backoff.Permanent(c.Del(ctx).Err())
+		if ret, ok := path[i+2].(*ast.ReturnStmt); ok && w.isMarker(p) {
+			w.errExpr = p
+			return w.ret(ret, true)
+		}
+		return flowAround
+	case *ast.BinaryExpr, *ast.UnaryExpr:
+		// The error tested in place: if c.Del(ctx).Err() != nil.
+		if t := w.info.TypeOf(chain); t == nil || !isError(t) {
+			return flowAround
+		}
+		w.errExpr = chain
+		for j := i + 1; j < len(path); j++ {
+			switch n := path[j].(type) {
+			case *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr:
+				continue
+			case *ast.IfStmt:
+				if n.Cond == path[j-1] {
+					return w.fromIf(path, j, n)
+				}
+			}
+			break
+		}
+	}
+	return flowAround
+}
+
+// endsInError reports whether t is a tuple whose last element is an error
+// (return c.Get(ctx, k).Result()).
+func endsInError(t types.Type) bool {
+	tup, ok := t.(*types.Tuple)
+	return ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type())
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// fromIf walks the if statement at path[k], whose condition is the first
+// thing to see the failed call's error, and what follows it.
+func (w *errorFlow) fromIf(path []ast.Node, k int, ifs *ast.IfStmt) flow {
+	o, fall, live := w.ifBranches(ifs, true)
+	out := o &^ flowBreak
+	if o&flowBreak != 0 {
+		out |= w.breakFrom(path, k, live)
+	}
+	if fall {
+		out |= w.resume(path, k, live)
+	}
+	return out
+}
+
+// resume walks on after path[cur], a statement that completed normally,
+// through the statements after it and after each enclosing statement, up to
+// the end of the attempt. live says whether errVar still holds the error.
+func (w *errorFlow) resume(path []ast.Node, cur int, live bool) flow {
+	var out flow
+	for ; cur+1 < len(path); cur++ {
+		var rest []ast.Stmt
+		switch p := path[cur+1].(type) {
+		case *ast.BlockStmt:
+			if cur+2 < len(path) && isSwitchLike(path[cur+2]) {
+				break // a switch or select body: its other clauses are not next
+			}
+			rest = after(p.List, path[cur])
+		case *ast.CaseClause:
+			rest = after(p.Body, path[cur])
+		case *ast.CommClause:
+			if p.Comm == path[cur] {
+				rest = p.Body
+			} else {
+				rest = after(p.Body, path[cur])
+			}
+		}
+		o, fall, lv := w.list(rest, live)
+		out |= o &^ flowBreak
+		if o&flowBreak != 0 {
+			out |= w.breakFrom(path, cur+1, lv)
+		}
+		if !fall {
+			return out
+		}
+		live = lv
+	}
+	return out | w.end(live)
+}
+
+func isSwitchLike(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return true
+	}
+	return false
+}
+
+// after returns the statements of list after s.
+func after(list []ast.Stmt, s ast.Node) []ast.Stmt {
+	for i, x := range list {
+		if x == s {
+			return list[i+1:]
+		}
+	}
+	return nil
+}
+
+// breakFrom resolves an unlabelled break met at path[k] or below: it leaves
+// the innermost switch or select above, or else the site's loop.
+func (w *errorFlow) breakFrom(path []ast.Node, k int, live bool) flow {
+	for j := k; j < len(path); j++ {
+		if isSwitchLike(path[j]) {
+			return w.resume(path, j, live)
+		}
+	}
+	return flowLeaves
+}
+
+// end is what follows the end of the attempt: the loop's condition, or the
+// operation returning without an error.
+func (w *errorFlow) end(live bool) flow {
+	if !w.loop {
+		return flowLeaves
+	}
+	if f, ok := w.site.Node.(*ast.ForStmt); ok && f.Cond != nil {
+		switch w.eval(f.Cond, live) {
+		case yes:
+			return flowAround
+		case no:
+			return flowLeaves
+		}
+	}
+	return flowAround | flowLeaves
+}
+
+// list walks statements in order; it returns how paths end, whether one
+// falls off the end, and whether errVar still holds the error there.
+func (w *errorFlow) list(stmts []ast.Stmt, live bool) (flow, bool, bool) {
+	var out flow
+	for _, s := range stmts {
+		o, fall, lv := w.stmt(s, live)
+		out |= o
+		if !fall {
+			return out, false, live
+		}
+		live = lv
+	}
+	return out, true, live
+}
+
+// stmt walks one statement.
+func (w *errorFlow) stmt(s ast.Stmt, live bool) (flow, bool, bool) {
+	w.steps++
+	if w.steps > maxFlowSteps {
+		return flowAround | flowLeaves, false, live
+	}
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return w.ret(s, live), false, live
+	case *ast.BranchStmt:
+		return w.branch(s), false, live
+	case *ast.BlockStmt:
+		return w.list(s.List, live)
+	case *ast.LabeledStmt:
+		return w.stmt(s.Stmt, live)
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok && w.terminates(call) {
+			return flowLeaves, false, live
+		}
+	case *ast.AssignStmt:
+		if w.assigns(s.Lhs) {
+			live = false
+		}
+	case *ast.DeclStmt:
+		// var err error shadows nothing the walk follows by object.
+	case *ast.IfStmt:
+		if s.Init != nil {
+			if as, ok := s.Init.(*ast.AssignStmt); ok && w.assigns(as.Lhs) {
+				live = false
+			}
+		}
+		return w.ifBranches(s, live)
+	case *ast.SwitchStmt:
+		if s.Init != nil {
+			if as, ok := s.Init.(*ast.AssignStmt); ok && w.assigns(as.Lhs) {
+				live = false
+			}
+		}
+		return w.switchStmt(s, live)
+	case *ast.TypeSwitchStmt:
+		return w.typeSwitch(s, live)
+	case *ast.SelectStmt:
+		var out flow
+		fall := false
+		for _, cl := range s.Body.List {
+			cc := cl.(*ast.CommClause)
+			o, f, _ := w.list(cc.Body, live)
+			if o&flowBreak != 0 {
+				f = true
+			}
+			out |= o &^ flowBreak
+			fall = fall || f
+		}
+		return out, fall, live
+	case *ast.ForStmt, *ast.RangeStmt:
+		// A loop nested in the attempt: its returns count; its breaks and
+		// continues are its own; it may end.
+		var body *ast.BlockStmt
+		if f, ok := s.(*ast.ForStmt); ok {
+			body = f.Body
+		} else {
+			body = s.(*ast.RangeStmt).Body
+		}
+		o := w.nestedLoop(body, live)
+		return o, true, false
+	}
+	return 0, true, live
+}
+
+// nestedLoop collects how paths through a nested loop's body leave the
+// attempt: its returns, and breaks or continues of outer labels.
+func (w *errorFlow) nestedLoop(body *ast.BlockStmt, live bool) flow {
+	var out flow
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			out |= w.ret(n, false)
+		case *ast.BranchStmt:
+			if n.Label != nil {
+				out |= w.branch(n) &^ flowBreak
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// assigns reports whether an assignment changes errVar.
+func (w *errorFlow) assigns(lhs []ast.Expr) bool {
+	for _, l := range lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && w.errVar != nil && w.info.ObjectOf(id) == w.errVar {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *errorFlow) ifBranches(s *ast.IfStmt, live bool) (flow, bool, bool) {
+	switch w.eval(s.Cond, live) {
+	case yes:
+		return w.stmt(s.Body, live)
+	case no:
+		if s.Else == nil {
+			return 0, true, live
+		}
+		return w.stmt(s.Else, live)
+	}
+	o1, f1, l1 := w.stmt(s.Body, live)
+	o2, f2, l2 := flow(0), true, live
+	if s.Else != nil {
+		o2, f2, l2 = w.stmt(s.Else, live)
+	}
+	return o1 | o2, f1 || f2, (!f1 || l1) && (!f2 || l2)
+}
+
+// clauses walks a switch's clauses; match evaluates a case expression.
+func (w *errorFlow) clauses(body *ast.BlockStmt, live bool, match func(ast.Expr) tri) (flow, bool, bool) {
+	var out flow
+	fall, lvAll := false, true
+	take := func(stmts []ast.Stmt) {
+		o, f, lv := w.list(stmts, live)
+		if o&flowBreak != 0 {
+			f = true
+		}
+		out |= o &^ flowBreak
+		if f {
+			fall = true
+			lvAll = lvAll && lv
+		}
+	}
+	var dflt []ast.Stmt
+	hasDefault, certain := false, false
+	for _, cl := range body.List {
+		cc := cl.(*ast.CaseClause)
+		if cc.List == nil {
+			hasDefault, dflt = true, cc.Body
+			continue
+		}
+		v := no
+		for _, e := range cc.List {
+			switch match(e) {
+			case yes:
+				v = yes
+			case unknown:
+				if v == no {
+					v = unknown
+				}
+			}
+		}
+		if v == no {
+			continue
+		}
+		take(cc.Body)
+		if v == yes {
+			certain = true
+			break
+		}
+	}
+	if !certain {
+		if hasDefault {
+			take(dflt)
+		} else {
+			fall = true
+		}
+	}
+	return out, fall, live && lvAll
+}
+
+func (w *errorFlow) switchStmt(s *ast.SwitchStmt, live bool) (flow, bool, bool) {
+	if s.Tag == nil {
+		return w.clauses(s.Body, live, func(e ast.Expr) tri { return w.eval(e, live) })
+	}
+	onErr := w.isErr(s.Tag, live)
+	return w.clauses(s.Body, live, func(e ast.Expr) tri {
+		if !onErr {
+			return unknown
+		}
+		// switch err { case nil: ...; case ErrConflict: ... }
+		if w.isNil(e) || w.exemptValue(e) {
+			return no
+		}
+		return unknown
+	})
+}
+
+func (w *errorFlow) typeSwitch(s *ast.TypeSwitchStmt, live bool) (flow, bool, bool) {
+	var x ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			if ta, ok := a.Rhs[0].(*ast.TypeAssertExpr); ok {
+				x = ta.X
+			}
+		}
+	case *ast.ExprStmt:
+		if ta, ok := a.X.(*ast.TypeAssertExpr); ok {
+			x = ta.X
+		}
+	}
+	onErr := x != nil && w.isErr(x, live)
+	return w.clauses(s.Body, live, func(e ast.Expr) tri {
+		if !onErr {
+			return unknown
+		}
+		if w.isNil(e) {
+			return no
+		}
+		if tv, ok := w.info.Types[e]; ok && tv.IsType() && w.exemptType(tv.Type) {
+			return no
+		}
+		return unknown
+	})
+}
+
+// branch is where a break, continue or goto leads.
+func (w *errorFlow) branch(s *ast.BranchStmt) flow {
+	switch s.Tok {
+	case token.GOTO, token.FALLTHROUGH:
+		return flowAround | flowLeaves
+	}
+	if s.Label != nil {
+		lbl, _ := w.info.Uses[s.Label].(*types.Label)
+		if lbl == nil {
+			return flowAround | flowLeaves
+		}
+		if w.inAttempt(lbl.Pos()) {
+			return flowAround | flowLeaves // a statement of the attempt: too rare to follow
+		}
+		if w.loop && s.Tok == token.CONTINUE && w.isSiteLabel(lbl) {
+			return flowAround
+		}
+		return flowLeaves // the site's loop, or a loop around it
+	}
+	if s.Tok == token.CONTINUE {
+		if w.loop {
+			return flowAround
+		}
+		return flowAround | flowLeaves
+	}
+	return flowBreak
+}
+
+func (w *errorFlow) inAttempt(pos token.Pos) bool {
+	a := w.site.Attempt
+	return a.Pos() <= pos && pos < a.End()
+}
+
+// isSiteLabel reports whether lbl labels the site's loop.
+func (w *errorFlow) isSiteLabel(lbl *types.Label) bool {
+	f := w.c.file(w.site.Node.Pos())
+	if f == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(f, w.site.Node.Pos(), w.site.Node.End())
+	for _, n := range path {
+		if ls, ok := n.(*ast.LabeledStmt); ok && ls.Stmt == w.site.Node {
+			return w.info.Defs[ls.Label] == lbl
+		}
+	}
+	return false
+}
+
+// terminates reports whether a call never returns.
+func (w *errorFlow) terminates(call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := w.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	fn := typematch.Callee(w.info, call)
+	for _, f := range [][2]string{{"os", "Exit"}, {"log", "Fatal"}, {"log", "Fatalf"}, {"log", "Fatalln"},
+		{"log", "Panic"}, {"log", "Panicf"}, {"log", "Panicln"}, {"runtime", "Goexit"}} {
+		if typematch.IsFunc(fn, f[0], f[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ret is where a return statement leads: out of the loop, or, in a runner's
+// operation, back to the runner, which retries or stops as its rule says.
+func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
+	if w.loop {
+		return flowLeaves
+	}
+	if len(r.Results) == 0 {
+		return flowLeaves
+	}
+	e := r.Results[len(r.Results)-1]
+	if w.rule.kind == conditionFunc {
+		if len(r.Results) != 2 {
+			return flowAround | flowLeaves
+		}
+		switch w.nonNil(r.Results[1], live) {
+		case yes:
+			return flowLeaves // the runner stops with the error
+		case unknown:
+			return flowAround | flowLeaves
+		}
+		switch w.eval(r.Results[0], live) {
+		case yes:
+			return flowLeaves
+		case no:
+			return flowAround
+		}
+		return flowAround | flowLeaves
+	}
+	if len(r.Results) == 1 {
+		if t := w.info.TypeOf(e); t != nil && !isError(t) {
+			// return c.Get(ctx, k).Result(): the call's own error.
+			if e == w.errExpr {
+				return w.failedReturn(e, live)
+			}
+			return flowAround | flowLeaves
+		}
+	}
+	if w.isNil(e) {
+		return flowLeaves // the operation reports success
+	}
+	return w.failedReturn(e, live)
+}
+
+// failedReturn is where returning the non-nil error e leads.
+func (w *errorFlow) failedReturn(e ast.Expr, live bool) flow {
+	marked := false
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.isMarker(call) {
+		marked = true
+	}
+	switch w.rule.kind {
+	case retriesMarked:
+		switch {
+		case marked:
+			return flowAround
+		case w.raw && w.isErr(e, live):
+			return flowLeaves // a client's own error, not marked retryable
+		}
+		return flowAround | flowLeaves
+	case conflictsOnly:
+		if w.sdkOnly {
+			return flowLeaves // the clients below retry no conflict
+		}
+		return flowAround | flowLeaves
+	}
+	if marked {
+		return flowLeaves
+	}
+	return flowAround
+}
+
+// isMarker reports whether call is the runner library's marker function.
+func (w *errorFlow) isMarker(call *ast.CallExpr) bool {
+	return w.rule.marker != "" && typematch.IsFunc(typematch.Callee(w.info, call), w.rule.pkg, w.rule.marker)
+}
+
+// nonNil says whether e is a non-nil error.
+func (w *errorFlow) nonNil(e ast.Expr, live bool) tri {
+	switch {
+	case w.isNil(e):
+		return no
+	case w.isErr(e, live):
+		return yes
+	}
+	return unknown
+}
+
+func (w *errorFlow) isNil(e ast.Expr) bool {
+	tv, ok := w.info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// isErr reports whether e is the failed call's error.
+func (w *errorFlow) isErr(e ast.Expr, live bool) bool {
+	e = ast.Unparen(e)
+	if w.errExpr != nil && e == w.errExpr {
+		return true
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && live && w.errVar != nil && w.info.ObjectOf(id) == w.errVar
+}
+
+// tri is a three-valued truth.
+type tri uint8
+
+const (
+	unknown tri = iota
+	yes
+	no
+)
+
+func (t tri) not() tri {
+	switch t {
+	case yes:
+		return no
+	case no:
+		return yes
+	}
+	return unknown
+}
+
+// eval evaluates a condition, the failed call's error being non-nil and one
+// that the layers below retry.
+func (w *errorFlow) eval(e ast.Expr, live bool) tri {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return w.eval(e.X, live).not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			l, r := w.eval(e.X, live), w.eval(e.Y, live)
+			switch {
+			case l == no || r == no:
+				return no
+			case l == yes && r == yes:
+				return yes
+			}
+		case token.LOR:
+			l, r := w.eval(e.X, live), w.eval(e.Y, live)
+			switch {
+			case l == yes || r == yes:
+				return yes
+			case l == no && r == no:
+				return no
+			}
+		case token.EQL, token.NEQ:
+			v := unknown
+			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if w.isErr(xy[0], live) && (w.isNil(xy[1]) || w.exemptValue(xy[1])) {
+					v = no // a failed call's error is neither nil nor an exempt error
+				}
+			}
+			if e.Op == token.NEQ {
+				return v.not()
+			}
+			return v
+		}
+	case *ast.CallExpr:
+		fn := typematch.Callee(w.info, e)
+		switch {
+		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "Is") && w.isErr(e.Args[0], live) && w.exemptValue(e.Args[1]):
+			return no
+		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "As") && w.isErr(e.Args[0], live):
+			if t := w.info.TypeOf(e.Args[1]); t != nil {
+				if p, ok := t.Underlying().(*types.Pointer); ok && w.exemptType(p.Elem()) {
+					return no
+				}
+			}
+		case len(e.Args) == 1 && fn != nil && neverRetriedPredicate(fn) && w.isErr(e.Args[0], live) && w.sdkOnly:
+			return no
+		}
+	case *ast.Ident:
+		if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
+			if b, ok := constBool(tv); ok {
+				if b {
+					return yes
+				}
+				return no
+			}
+		}
+	}
+	return unknown
+}
+
+// exemptValue reports whether e names an error the layers below never
+// retry: a sentinel of the table (redis.Nil), or one of the user's own.
+func (w *errorFlow) exemptValue(e ast.Expr) bool {
+	if !w.sdkOnly {
+		return false
+	}
+	id := identOf(e)
+	if id == nil {
+		return false
+	}
+	obj := w.info.Uses[id]
+	switch obj.(type) {
+	case *types.Var, *types.Const:
+	default:
+		return false
+	}
+	if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+		return false
+	}
+	if neverRetriedObj(obj) {
+		return true
+	}
+	return w.c.ownError(obj)
+}
+
+// exemptType reports whether an error of type t (errors.As's target, a type
+// switch's case) is one the layers below never retry.
+func (w *errorFlow) exemptType(t types.Type) bool {
+	if !w.sdkOnly {
+		return false
+	}
+	n, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	if neverRetriedObj(n.Obj()) {
+		return true
+	}
+	if _, isIface := n.Underlying().(*types.Interface); isIface || wrapsError(n) {
+		return false
+	}
+	return w.c.ownError(n.Obj())
+}
+
+// wrapsError reports whether a named type may carry another error inside:
+// it has an Unwrap method or a field of type error.
+func wrapsError(n *types.Named) bool {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := range ms.Len() {
+		if ms.At(i).Obj().Name() == "Unwrap" {
+			return true
+		}
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if types.Implements(st.Field(i).Type(), errorIface) {
+			return true
+		}
+	}
+	return false
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// constBool returns the value of a boolean constant.
+func constBool(tv types.TypeAndValue) (bool, bool) {
+	if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(tv.Value), true
+}
+
+// ownError reports whether obj, an error sentinel or type, is the user's
+// own: declared in this package, or in another package of its module. The
+// clients below return only their own errors and the standard library's, so
+// they never retry it; an outer retry that goes around only on it does not
+// repeat their retries. One of this package that some function returns in
+// place of a failed call's error (if err != nil { return ErrUnavailable })
+// stands for the failures below, and is not counted.
+func (c *checker) ownError(obj types.Object) bool {
+	if obj.Pkg() != c.pass.Pkg {
+		m := c.pass.Module
+		path := obj.Pkg().Path()
+		return m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/"))
+	}
+	if c.translated == nil {
+		c.translated = c.translations()
+	}
+	return !c.translated[obj]
+}
+
+// translations returns the sentinels and error types of this package that a
+// return statement hands back in place of a failed call's error: the return
+// stands directly in the body of an if x != nil, x an error.
+func (c *checker) translations() map[types.Object]bool {
+	out := map[types.Object]bool{}
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			r, ok := n.(*ast.ReturnStmt)
+			if !ok || !guardedByFailure(info, stack) {
+				return true
+			}
+			for _, e := range r.Results {
+				ast.Inspect(e, func(m ast.Node) bool {
+					switch m := m.(type) {
+					case *ast.Ident:
+						if obj := info.Uses[m]; obj != nil && obj.Pkg() == c.pass.Pkg && obj.Parent() == obj.Pkg().Scope() {
+							out[obj] = true
+						}
+					case *ast.CompositeLit:
+						if n, ok := types.Unalias(info.TypeOf(m)).(*types.Named); ok {
+							out[n.Obj()] = true
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// guardedByFailure reports whether the innermost if or case around the last
+// node of stack is an if x != nil, x an error, with the node in its body.
+func guardedByFailure(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl, *ast.CaseClause, *ast.CommClause:
+			return false
+		case *ast.IfStmt:
+			if i+1 >= len(stack) || stack[i+1] != n.Body {
+				return false
+			}
+			be, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if !ok || be.Op != token.NEQ {
+				return false
+			}
+			for _, xy := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+				if t := info.TypeOf(xy[0]); t != nil && isError(t) && info.Types[xy[1]].IsNil() {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}

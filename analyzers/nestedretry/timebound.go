@@ -1,0 +1,315 @@
+package nestedretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"time"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// Many retries stop on a clock rather than on a count: a loop that gives up
+// at a deadline or when a timer fires, cenkalti/backoff's default of 15
+// minutes of elapsed time. Such a layer is bounded, by time: calling it
+// "unbounded" would be wrong, and its count is not known either. This file
+// finds the time bound and says what it is.
+
+const (
+	cenkaltiV4 = "github.com/cenkalti/backoff/v4"
+	cenkaltiV5 = "github.com/cenkalti/backoff/v5"
+	goRetryPkg = "github.com/sethvargo/go-retry"
+)
+
+// siteLimit returns the bound of s as the messages count it and, when the
+// site has no count of attempts but stops on a clock, what bounds it.
+func (c *checker) siteLimit(s *retrysite.Site) (retrysite.Bound, string) {
+	if s.Bound.Finite() {
+		return s.Bound, ""
+	}
+	var within string
+	switch s.Kind {
+	case retrysite.Loop:
+		within = c.loopTime(s)
+	case retrysite.LibraryCall:
+		within = c.libraryTime(s)
+	case retrysite.RunnerCall:
+		// A runner of the user's own: the time bound of its loop.
+		if f := c.reaches(s.Runner, false); f != nil && !f.Bound.Finite() {
+			within = f.Within
+		}
+	}
+	if within == "" {
+		return s.Bound, ""
+	}
+	return retrysite.Bound{Kind: retrysite.Unknown}, within
+}
+
+// libraryTime reads the elapsed-time limit of a retry library call:
+// cenkalti/backoff's MaxElapsedTime (15 minutes by default: v4
+// exponential.go and v5 retry.go, DefaultMaxElapsedTime), go-retry's
+// WithMaxDuration.
+func (c *checker) libraryTime(s *retrysite.Site) string {
+	call, ok := s.Node.(*ast.CallExpr)
+	if !ok || s.Runner == nil || s.Runner.Pkg() == nil {
+		return ""
+	}
+	switch s.Runner.Pkg().Path() {
+	case cenkaltiV4:
+		if len(call.Args) < 2 {
+			return ""
+		}
+		return c.cenkaltiV4Time(call.Args[1], 0)
+	case cenkaltiV5:
+		within := "15 minutes, the library default"
+		for _, opt := range call.Args {
+			o, _ := c.ix.origin(opt)
+			if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), cenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+				within = c.duration(oc.Args[0], "its MaxElapsedTime")
+			}
+		}
+		return within
+	case goRetryPkg:
+		if len(call.Args) < 2 {
+			return ""
+		}
+		return c.goRetryTime(call.Args[1], 0)
+	}
+	return ""
+}
+
+// cenkaltiV4Time follows a v4 BackOff to an ExponentialBackOff and reads
+// its MaxElapsedTime: the default, a WithMaxElapsedTime option, or an
+// assignment to the field (0 means no limit: then there is none to say).
+func (c *checker) cenkaltiV4Time(e ast.Expr, depth int) string {
+	o, vars := c.ix.origin(e)
+	call, ok := o.(*ast.CallExpr)
+	if !ok || depth > 4 {
+		return ""
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	switch {
+	case typematch.IsFunc(fn, cenkaltiV4, "WithContext") && len(call.Args) == 2:
+		return c.cenkaltiV4Time(call.Args[0], depth+1)
+	case !typematch.IsFunc(fn, cenkaltiV4, "NewExponentialBackOff"):
+		return ""
+	}
+	within := "15 minutes, the library default"
+	for _, opt := range call.Args {
+		o, _ := c.ix.origin(opt)
+		if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), cenkaltiV4, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+			within = c.duration(oc.Args[0], "its MaxElapsedTime")
+		}
+	}
+	for _, v := range vars {
+		for _, as := range c.ix.fields[v] {
+			if as.Lhs[0].(*ast.SelectorExpr).Sel.Name == "MaxElapsedTime" {
+				within = c.duration(as.Rhs[0], "its MaxElapsedTime")
+			}
+		}
+	}
+	return within
+}
+
+// goRetryTime finds WithMaxDuration among a go-retry Backoff's wrappers.
+func (c *checker) goRetryTime(e ast.Expr, depth int) string {
+	o, _ := c.ix.origin(e)
+	call, ok := o.(*ast.CallExpr)
+	if !ok || depth > 6 {
+		return ""
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	switch {
+	case typematch.IsFunc(fn, goRetryPkg, "WithMaxDuration") && len(call.Args) == 2:
+		return c.duration(call.Args[0], "a WithMaxDuration limit")
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == goRetryPkg && len(call.Args) > 0:
+		return c.goRetryTime(call.Args[len(call.Args)-1], depth+1)
+	}
+	return ""
+}
+
+// duration says a time.Duration expression: "30 seconds" for a constant,
+// else the given description. A constant of 0 means no limit: "".
+func (c *checker) duration(e ast.Expr, otherwise string) string {
+	n, ok := c.ix.intConst(e)
+	switch {
+	case !ok:
+		return otherwise
+	case n <= 0:
+		return ""
+	}
+	return durationText(time.Duration(n))
+}
+
+// durationText says a duration in words: "15 minutes", "30 seconds", "1.5s".
+func durationText(d time.Duration) string {
+	unit := func(n int64, name string) string {
+		if n == 1 {
+			return "1 " + name
+		}
+		return fmt.Sprintf("%d %ss", n, name)
+	}
+	switch {
+	case d%time.Hour == 0:
+		return unit(int64(d/time.Hour), "hour")
+	case d%time.Minute == 0:
+		return unit(int64(d/time.Minute), "minute")
+	case d%time.Second == 0:
+		return unit(int64(d/time.Second), "second")
+	}
+	return d.String()
+}
+
+// loopTime finds what bounds a retry loop by time: a clock read in its
+// condition, or in an if that leaves the loop (time.Since(start) >
+// limit, time.Now().After(deadline)); a select case that leaves the loop
+// when a timer made before it fires (<-timeout from time.After, <-t.C from
+// time.NewTimer) or a context with a deadline ends (<-ctx.Done(),
+// ctx.Err() != nil, ctx from context.WithTimeout or WithDeadline).
+func (c *checker) loopTime(s *retrysite.Site) string {
+	if f, ok := s.Node.(*ast.ForStmt); ok && f.Cond != nil {
+		if w := c.timeIn(f.Cond, s); w != "" {
+			return w
+		}
+	}
+	within := ""
+	for _, st := range s.Attempt.List {
+		if ifs, ok := st.(*ast.IfStmt); ok && leavesLoop(ifs.Body, true) {
+			if w := c.timeIn(ifs.Cond, s); w != "" {
+				return w
+			}
+		}
+	}
+	ast.Inspect(s.Attempt, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.CommClause:
+			if within == "" && leavesLoop(&ast.BlockStmt{List: n.Body}, false) {
+				within = c.timerRecv(n.Comm, s)
+			}
+		}
+		return within == ""
+	})
+	return within
+}
+
+// leavesLoop reports whether a block ends by leaving the loop it is in: a
+// return, a labelled break, a goto, a panic, or, when plainBreak (the block
+// is an if directly in the loop's body), a break.
+func leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.GOTO || s.Tok == token.BREAK && (s.Label != nil || plainBreak)
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timeIn says what bounds a condition by time: a read of the clock, or the
+// error of a context with a deadline.
+func (c *checker) timeIn(e ast.Expr, s *retrysite.Site) string {
+	within := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || within != "" {
+			return within == ""
+		}
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		switch {
+		case typematch.IsFunc(fn, "time", "Now"), typematch.IsFunc(fn, "time", "Since"), typematch.IsFunc(fn, "time", "Until"):
+			within = "a deadline"
+		case typematch.IsMethod(fn, "context", "Context", "Err"):
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				within = c.deadlineContext(sel.X, s)
+			}
+		}
+		return within == ""
+	})
+	return within
+}
+
+// timerRecv says what bounds a select case by time: a receive from a timer
+// made before the loop, or from the Done channel of a context with a
+// deadline.
+func (c *checker) timerRecv(comm ast.Stmt, s *retrysite.Site) string {
+	var x ast.Expr
+	switch st := comm.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return ""
+	}
+	ch := ast.Unparen(u.X)
+	if call, ok := ch.(*ast.CallExpr); ok {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(typematch.Callee(c.pass.TypesInfo, call), "context", "Context", "Done") {
+			return c.deadlineContext(sel.X, s)
+		}
+		return "" // <-time.After(d) in the loop: a wait, not a bound
+	}
+	// t.C of a timer, or a channel variable from time.After.
+	if sel, ok := ch.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
+		if t := c.pass.TypesInfo.TypeOf(sel.X); t == nil || !typematch.IsNamed(typematch.Deref(t), "time", "Timer") {
+			return ""
+		}
+		ch = sel.X
+	}
+	o, vars := c.ix.origin(ch)
+	call, ok := o.(*ast.CallExpr)
+	if !ok || inside(s.Node, call) {
+		return ""
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if !typematch.IsFunc(fn, "time", "After") && !typematch.IsFunc(fn, "time", "NewTimer") || len(call.Args) != 1 {
+		return ""
+	}
+	for _, v := range vars {
+		for _, rc := range c.ix.calls[v] {
+			if inside(s.Node, rc) {
+				return "" // reset in the loop: a wait per attempt
+			}
+		}
+	}
+	return c.duration(call.Args[0], "a timer")
+}
+
+// deadlineContext says the deadline of a context made by
+// context.WithTimeout (its constant timeout) or context.WithDeadline before
+// the loop, or "" for a context of unknown origin.
+func (c *checker) deadlineContext(e ast.Expr, s *retrysite.Site) string {
+	o, _ := c.ix.origin(e)
+	call, ok := o.(*ast.CallExpr)
+	if !ok || inside(s.Node, call) {
+		return ""
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	switch {
+	case typematch.IsFunc(fn, "context", "WithTimeout") && len(call.Args) == 2:
+		return c.duration(call.Args[1], "its context's timeout")
+	case typematch.IsFunc(fn, "context", "WithDeadline"):
+		return "its context's deadline"
+	}
+	return ""
+}
+
+// inside reports whether n lies within outer.
+func inside(outer, n ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}

@@ -1,0 +1,203 @@
+// Package bounds holds retry layers whose bounds are not a plain count: a
+// clock, a count unknown to the analysis, or none at all. Messages say what
+// is known and nothing else.
+package bounds
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/cenkalti/backoff/v4"
+	"github.com/redis/go-redis/v9"
+)
+
+var errGiveUp = errors.New("give up")
+
+// --- bounded by time, not by a count ---
+
+// A deadline read from the clock in the loop's condition.
+func untilDeadline(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := c.PutObject(ctx, in); err == nil { // want `retry loop bounded by time \(a deadline\) calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 3 calls for each of its attempts; let one layer own the retries`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errGiveUp
+}
+
+// A check of the time spent, in the body.
+func elapsed(ctx context.Context, rdb *redis.Client) error {
+	start := time.Now()
+	for {
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop bounded by time \(a deadline\) calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 4 calls for each of its attempts`
+			return nil
+		}
+		if time.Since(start) > time.Minute {
+			return errGiveUp
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A timer made before the loop, in a select.
+func timer(ctx context.Context, rdb *redis.Client) error {
+	timeout := time.After(30 * time.Second)
+	for {
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop bounded by time \(30 seconds\) calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 4 calls for each of its attempts`
+			return nil
+		}
+		select {
+		case <-timeout:
+			return errGiveUp
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// A context with a timeout, made before the loop.
+func withTimeout(parent context.Context, rdb *redis.Client) error {
+	ctx, cancel := context.WithTimeout(parent, 2*time.Minute)
+	defer cancel()
+	for {
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop bounded by time \(2 minutes\) calls redis.Client.Incr`
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// cenkalti's exponential backoff stops after its MaxElapsedTime.
+func maxElapsed(ctx context.Context, rdb *redis.Client) error {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 5 * time.Minute
+	return backoff.Retry(func() error {
+		return rdb.Incr(ctx, "n").Err() // want `retry call bounded by time \(5 minutes\) calls redis.Client.Incr`
+	}, b)
+}
+
+// An inner layer bounded by time: the outer count multiplies it.
+func waitReady(ctx context.Context, ping func(context.Context) error) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if err := ping(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return errGiveUp
+}
+
+func outerAroundTimed(ctx context.Context, ping func(context.Context) error) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = waitReady(ctx, ping); err == nil { // want `retry loop of up to 3 attempts calls waitReady, which makes attempts bounded by time \(a deadline\): up to 3 times the calls it makes alone`
+			return nil
+		}
+	}
+	return err
+}
+
+// --- no bound but success or the caller's context: unbounded ---
+
+func forever(ctx context.Context, rdb *redis.Client) error {
+	for {
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop of unbounded attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: unbounded calls in all`
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// A timer made in the loop is a wait, not a bound.
+func timerPerAttempt(ctx context.Context, rdb *redis.Client) error {
+	for {
+		if err := rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop of unbounded attempts calls redis.Client.Incr`
+			return nil
+		}
+		t := time.NewTimer(time.Second)
+		select {
+		case <-t.C:
+			continue
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// --- counts the analysis does not know ---
+
+// An outer count it cannot read, around a client's known one.
+func attemptsParam(ctx context.Context, c *s3.Client, in *s3.PutObjectInput, n int) error {
+	for i := 0; i < n*2; i++ {
+		if _, err := c.PutObject(ctx, in); err == nil { // want `retry loop of an unknown number of attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 3 calls for each of its attempts`
+			return nil
+		}
+	}
+	return errGiveUp
+}
+
+// A known outer count around an inner one it cannot read.
+func tries(ctx context.Context, n int, op func(context.Context) error) error {
+	var err error
+	for i := 0; i < n*2; i++ {
+		if err = op(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func outerKnown(ctx context.Context, op func(context.Context) error, n int) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = tries(ctx, n, op); err == nil { // want `retry loop of up to 4 attempts calls tries, which makes an unknown number of attempts: up to 4 times the calls it makes alone`
+			return nil
+		}
+	}
+	return err
+}
+
+// Unknown around unknown says nothing a reader can weigh: quiet.
+func unknownAroundUnknown(ctx context.Context, op func(context.Context) error, n int) error {
+	var err error
+	for i := 0; i < n*3; i++ {
+		if err = tries(ctx, n, op); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// --- "per request" where there is a request ---
+
+func handle(w http.ResponseWriter, r *http.Request, c *s3.Client, in *s3.PutObjectInput) {
+	for i := 0; i < 5; i++ {
+		if _, err := c.PutObject(r.Context(), in); err == nil { // want `retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 15 calls per request; let one layer own the retries`
+			return
+		}
+	}
+	w.WriteHeader(http.StatusBadGateway)
+}
+
+func handlers(c *s3.Client, in *s3.PutObjectInput) {
+	http.HandleFunc("/put", func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i < 2; i++ {
+			if _, err := c.PutObject(r.Context(), in); err == nil { // want `retry loop of up to 2 attempts calls s3.Client.PutObject, which makes up to 3 attempts \(the library default\) itself: up to 6 calls per request`
+				return
+			}
+		}
+	})
+}
