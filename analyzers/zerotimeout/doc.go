@@ -22,22 +22,60 @@
 //   - calls of http.Get, http.Head, http.Post and http.PostForm, and method
 //     values of them, which use http.DefaultClient.
 //
-// It does not report a Timeout that is not provably zero (a variable, a
-// configuration field, a call); a client whose Timeout is assigned a value
-// that is not provably zero in the same function before the client is first
-// used, also through a field path such as s.hc.Timeout = d (an assignment
-// after the first use does not count), or that is replaced by another before
-// its first use; comparisons with http.DefaultClient, reads of its fields and
-// assignments to it; and _test.go files, unless -zerotimeout.tests is set,
-// because go test -timeout already ends a hung test.
+// A client whose wait is bounded another way is not reported. The analyzer
+// follows the client to its uses in the package (through variables,
+// unexported fields, and the parameters and callers of unexported
+// functions); a use out of sight (an exported field or variable, a client
+// returned by an exported function or handed to another package) keeps the
+// report. It stays quiet when:
 //
-// Each report has a fix, safe to apply unreviewed: a literal gets
-// Timeout: 30 * time.Second (the value of -zerotimeout.timeout), importing
-// time where needed; var c http.Client gets an initialiser with that
-// Timeout; new(http.Client) becomes &http.Client{Timeout: ...}; and
-// http.Get(u), http.DefaultClient and friends become
-// (&http.Client{Timeout: ...}).Get(u), a client that shares
+//   - every request the client sends carries a context with a deadline, made
+//     by context.WithTimeout or WithDeadline in the function that sends it,
+//     or by WithCancel whose cancel a watchdog (a goroutine, time.AfterFunc)
+//     calls;
+//   - its transport bounds the wait for the server: an http.Transport with a
+//     ResponseHeaderTimeout, or whose dial function returns connections with
+//     read deadlines, also wrapped in another RoundTripper;
+//   - its Timeout is set another way: assigned in the same function before
+//     the first use (also through a field path such as s.hc.Timeout = d, or
+//     by a setter of the package called there), or by an SDK option applied
+//     to the client (the Docker client's WithTimeout after WithHTTPClient);
+//   - http.DefaultClient is only a fallback (if c == nil { c =
+//     http.DefaultClient }) in an unexported function that every caller in
+//     the package gives a client, or http.DefaultClient gets a Timeout
+//     elsewhere in the package (an init, main);
+//   - it never sends a request;
+//   - it is test code: a _test.go file, or a package that imports "testing"
+//     (test support), unless -zerotimeout.tests is set, because go test
+//     -timeout already ends a hung test.
+//
+// Comparisons with http.DefaultClient, reads of its fields and assignments
+// to it are not uses.
+//
+// Each report has a fix, safe to apply unreviewed, chosen from how the
+// client's responses are read. Client.Timeout also covers reading the
+// body, so it would cut a long download. When every response is read whole
+// (io.ReadAll, a JSON or XML value decoded at once, or the body only
+// closed), the fix sets Timeout: 30 * time.Second (the value of
+// -zerotimeout.timeout). When a body is streamed (copied to a writer, read
+// in a loop, handed back to the caller) or the analyzer cannot tell, the fix
+// bounds the wait for the server instead of the transfer: a client that
+// sends through http.DefaultTransport gets a copy of its settings (proxy
+// from the environment, HTTP/2, a 30 s dial and 10 s TLS handshake timeout)
+// with ResponseHeaderTimeout set to -zerotimeout.timeout, keeping a pool of
+// idle connections when the client is made once, none when it may be made
+// for each request; an http.Transport literal of the file gets the
+// ResponseHeaderTimeout and TLSHandshakeTimeout it lacks (and a dial timeout
+// where that keeps its choice of HTTP/2). A transport the analyzer cannot
+// see into gets no transport fix.
+//
+// http.Get(u) and http.DefaultClient become a new client, (&http.Client{
+// Timeout: ...}).Get(u): a client with a nil Transport sends through
 // http.DefaultTransport (a nil Transport means the default one), so
-// connections are still pooled. A declaration of several names gets no fix,
-// nor does code where a local variable hides the package name time.
+// connections are still pooled. What the package sets on
+// http.DefaultClient (Transport, Jar, CheckRedirect) is kept; where the
+// package changes http.DefaultTransport or http.DefaultClient's Transport,
+// no transport fix is offered. &http.DefaultClient, the address of the
+// variable, gets no fix. A declaration of several names gets no fix, nor
+// does code where a local variable hides the package name time.
 package zerotimeout

@@ -1,5 +1,5 @@
 // Package zerotimeout shows HTTP clients that can wait forever, as
-// retrylint's zerotimeout analyzer reports them.
+// retrylint's zerotimeout analyzer reports them, and clients bounded another way.
 package zerotimeout
 
 import (
@@ -34,7 +34,7 @@ func Status(u string) (int, error) {
 		return 0, err
 	}
 	defer resp.Body.Close()
-	_, err = io.Copy(io.Discard, resp.Body)
+	_, err = io.ReadAll(resp.Body)
 	return resp.StatusCode, err
 }
 
@@ -53,3 +53,30 @@ var Timed = &http.Client{Timeout: 5 * time.Second}
 func Probe() *http.Client {
 	return new(http.Client) // want `new\(http.Client\) has no Timeout`
 }
+
+// Document reads a document whole through the Fetcher's client: its fix
+// sets Timeout.
+func (f *Fetcher) Document(u string) ([]byte, error) {
+	resp, err := f.hc.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
+}
+
+// Download streams a file to w: a Timeout would cut a long transfer, so the
+// fix bounds the wait for the server (ResponseHeaderTimeout) instead.
+func Download(u string, w io.Writer) error {
+	resp, err := http.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout`
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(w, resp.Body)
+	return err
+}
+
+// Streaming bounds the wait for response headers on its transport, and
+// leaves long bodies alone: fine.
+var Streaming = &http.Client{Transport: &http.Transport{ResponseHeaderTimeout: 10 * time.Second}}
