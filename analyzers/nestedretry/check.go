@@ -204,6 +204,8 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
 		case cfg.State == cfgUnbounded:
 			bound = retrysite.Bound{Kind: retrysite.Unbounded}
+		case cfg.State == cfgLibDefault:
+			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: cfg.Attempts}
 		case a.declared:
 			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.attempts}
 		case a.optIn:

@@ -46,9 +46,10 @@ type api struct {
 	// optIn: the client does not retry unless the code visibly says so (resty),
 	// so a call is reported only with a visible retry count.
 	optIn bool
-	// via, when set, makes the entry cover methods of every package; only a
-	// package importing via (gax-go, whose options a GAPIC call must visibly
-	// pass to be reported) can make such a call.
+	// via, when set, says that only a package importing via can make such
+	// a call (gax-go, whose options a GAPIC call must visibly pass; an
+	// http.Client that go-retryablehttp made); without pkg, the entry covers
+	// methods of every package.
 	via string
 }
 
@@ -99,6 +100,16 @@ const (
 	stripeConfig                          // BackendConfig.MaxNetworkRetries through WithBackends
 	azureConfig                           // ClientOptions.Retry.MaxRetries; policy.WithRetryOptions on the context
 	gaxConfig                             // gax.WithRetry(...) among the call's options
+	stdHTTPConfig                         // an *http.Client from retryablehttp's StandardClient, or around its RoundTripper
+)
+
+// retryablehttpAttempts is go-retryablehttp's default: client.go's
+// defaultRetryMax = 4 retries, 5 attempts.
+const retryablehttpAttempts = 5
+
+const (
+	retryablehttpPkg = "github.com/hashicorp/go-retryablehttp"
+	redisPkg         = "github.com/redis/go-redis/v9"
 )
 
 // apis is the built-in table, most specific entry first.
@@ -127,25 +138,38 @@ var apis = []api{
 	},
 	{
 		// client.go: defaultRetryMax = 4 (RetryMax counts retries).
-		label: "go-retryablehttp", pkg: "github.com/hashicorp/go-retryablehttp",
+		label: "go-retryablehttp", pkg: retryablehttpPkg,
 		recv: []string{"Client"}, names: []string{"Do", "Get", "Head", "Post", "PostForm"},
-		attempts: 5, config: retryablehttpConfig,
+		attempts: retryablehttpAttempts, config: retryablehttpConfig,
 	},
 	{
 		// client.go: Get, Head, Post, PostForm use defaultClient = NewClient().
-		label: "go-retryablehttp", pkg: "github.com/hashicorp/go-retryablehttp",
-		names: []string{"Get", "Head", "Post", "PostForm"}, attempts: 5,
+		label: "go-retryablehttp", pkg: retryablehttpPkg,
+		names: []string{"Get", "Head", "Post", "PostForm"}, attempts: retryablehttpAttempts,
+	},
+	{
+		// client.go: StandardClient returns an *http.Client whose Transport
+		// is a RoundTripper around the retrying client; roundtripper.go: a
+		// RoundTripper without a Client uses NewClient(). Such an http.Client
+		// retries as the client it wraps does; any other does not, so only
+		// one visibly made so counts.
+		label: "go-retryablehttp StandardClient", pkg: "net/http", via: retryablehttpPkg,
+		recv: []string{"Client"}, names: []string{"Do", "Get", "Head", "Post", "PostForm"},
+		config: stdHTTPConfig, optIn: true,
 	},
 	{
 		// options.go: init, MaxRetries 0 means 3 and -1 means none; redis.go,
 		// ring.go: every command goes through the retrying process.
-		label: "go-redis", pkg: "github.com/redis/go-redis/v9",
-		recv: []string{"Client", "Ring"}, shape: redisCommand, attempts: 4, config: redisConfig,
+		// universal.go: NewUniversalClient returns a *Client, a failover
+		// client, a *ClusterClient or a *Ring, every one retrying, as a
+		// UniversalClient.
+		label: "go-redis", pkg: redisPkg,
+		recv: []string{"Client", "Ring", "UniversalClient"}, shape: redisCommand, attempts: 4, config: redisConfig,
 	},
 	{
 		// osscluster.go: MaxRedirects 0 means 3 and -1 means none; process
 		// loops attempt <= MaxRedirects.
-		label: "go-redis", pkg: "github.com/redis/go-redis/v9",
+		label: "go-redis", pkg: redisPkg,
 		recv: []string{"ClusterClient"}, shape: redisCommand, attempts: 4, config: redisClusterConfig,
 	},
 	{
@@ -224,7 +248,7 @@ func (a *api) hasRecv(name string) bool {
 
 // hasPkg reports whether the entry covers the package path.
 func (a *api) hasPkg(path string) bool {
-	if a.via != "" {
+	if a.via != "" && a.pkg == "" {
 		return true
 	}
 	if a.prefix {

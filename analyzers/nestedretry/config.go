@@ -24,6 +24,10 @@ const (
 	// cfgUnbounded: visibly set to retry without a limit of attempts (a
 	// gax-go retryer, which stops only at the context's deadline).
 	cfgUnbounded
+	// cfgLibDefault: visibly made to retry, with the library's default of
+	// Attempts (an http.Client from retryablehttp's StandardClient, whose
+	// kind does not retry unless so made).
+	cfgLibDefault
 )
 
 // clientConfig is a client's visible retry configuration.
@@ -42,6 +46,8 @@ func (c clientConfig) String() string {
 		return "opaque"
 	case cfgUnbounded:
 		return "unbounded"
+	case cfgLibDefault:
+		return fmt.Sprintf("library default of %d attempts", c.Attempts)
 	}
 	return "default"
 }
@@ -125,9 +131,9 @@ func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig,
 	case awsConfig:
 		return ev.awsClient
 	case redisConfig:
-		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"NewClient", "NewRing"}, 0, "MaxRetries", retries)
-		}
+		return ev.redisClient
+	case stdHTTPConfig:
+		return ev.standardClient
 	case redisClusterConfig:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
@@ -306,7 +312,7 @@ func (ev *evaluator) isFunc(call *ast.CallExpr, pkg string, names ...string) boo
 // retryablehttpClient: NewClient() has RetryMax 4; a literal Client has the
 // RetryMax it sets (none: 0). RetryMax counts retries, so 0 is off.
 func (ev *evaluator) retryablehttpClient(e ast.Expr, vars []*types.Var) (clientConfig, bool) {
-	const pkg = "github.com/hashicorp/go-retryablehttp"
+	const pkg = retryablehttpPkg
 	var cfg clientConfig
 	switch x := e.(type) {
 	case *ast.CallExpr:
@@ -529,6 +535,116 @@ func (ev *evaluator) esClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 	})
 	if disabled {
 		return clientConfig{State: cfgOff}, true
+	}
+	return cfg, true
+}
+
+// redisClient evaluates a go-redis constructor: NewClient and NewRing read
+// MaxRetries; NewClusterClient, MaxRedirects; NewUniversalClient, the one
+// of them that the client it picks uses (see universal).
+func (ev *evaluator) redisClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
+	call, ok := e.(*ast.CallExpr)
+	switch {
+	case !ok:
+		return clientConfig{}, false
+	case ev.isFunc(call, redisPkg, "NewClusterClient"):
+		return ev.optionsCall(e, redisPkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
+	case ev.isFunc(call, redisPkg, "NewUniversalClient") && len(call.Args) == 1:
+		return ev.universal(call.Args[0]), true
+	}
+	return ev.optionsCall(e, redisPkg, []string{"NewClient", "NewRing"}, 0, "MaxRetries", retries)
+}
+
+// universal evaluates NewUniversalClient's options (universal.go): a
+// MasterName makes a failover client, which retries through MaxRetries,
+// unless IsClusterMode or routing options ask for a failover cluster;
+// several Addrs or IsClusterMode make a cluster client, which retries
+// through MaxRedirects; else a simple client, through MaxRetries. When the
+// addresses are not visible, both settings must agree.
+func (ev *evaluator) universal(opts ast.Expr) clientConfig {
+	var maxRetries, maxRedirects clientConfig
+	addrs, master, cluster := -1, false, false
+	setting := func(x ast.Expr) clientConfig {
+		if n, ok := ev.ix.intConst(x); ok {
+			return retries(n)
+		}
+		return clientConfig{State: cfgOpaque}
+	}
+	ev.structFields(opts, nil, func(name string, x ast.Expr) {
+		switch name {
+		case "MaxRetries":
+			maxRetries = setting(x)
+		case "MaxRedirects":
+			maxRedirects = setting(x)
+		case "Addrs":
+			addrs = -1
+			if lit, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
+				addrs = len(lit.Elts)
+			}
+		case "MasterName":
+			master = true
+		case "IsClusterMode", "RouteByLatency", "RouteRandomly":
+			if b, ok := constBool(ev.ix.info.Types[x]); !ok || b {
+				cluster = true
+			}
+		}
+	})
+	switch {
+	case master && !cluster, !master && !cluster && addrs >= 0 && addrs <= 1:
+		return maxRetries
+	case cluster, addrs > 1:
+		return maxRedirects
+	case maxRetries == maxRedirects:
+		return maxRetries
+	}
+	return clientConfig{State: cfgOpaque}
+}
+
+// standardClient evaluates an *http.Client that retries through
+// go-retryablehttp: rc.StandardClient(), or a literal whose Transport is a
+// *retryablehttp.RoundTripper (without a Client it uses NewClient()). It
+// retries as the retryablehttp client does; one of unknown origin has the
+// default RetryMax.
+func (ev *evaluator) standardClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
+	var rc ast.Expr
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || !typematch.IsMethod(ev.callee(x), retryablehttpPkg, "Client", "StandardClient") {
+			return clientConfig{}, false
+		}
+		rc = sel.X
+	case *ast.CompositeLit:
+		if !typematch.IsNamed(ev.ix.info.TypeOf(x), "net/http", "Client") {
+			return clientConfig{}, false
+		}
+		var rt *ast.CompositeLit
+		ev.structFields(x, nil, func(name string, v ast.Expr) {
+			if name != "Transport" {
+				return
+			}
+			o, _ := ev.ix.origin(v)
+			if lit, ok := o.(*ast.CompositeLit); ok && typematch.IsNamed(ev.ix.info.TypeOf(lit), retryablehttpPkg, "RoundTripper") {
+				rt = lit
+			}
+		})
+		if rt == nil {
+			return clientConfig{}, false
+		}
+		ev.structFields(rt, nil, func(name string, v ast.Expr) {
+			if name == "Client" && !ev.ix.info.Types[v].IsNil() {
+				rc = v
+			}
+		})
+	default:
+		return clientConfig{}, false
+	}
+	cfg := clientConfig{}
+	if rc != nil {
+		cfg, _ = ev.client(rc, ev.retryablehttpClient, 1)
+	}
+	if cfg.State == cfgDefault {
+		return clientConfig{State: cfgLibDefault, Attempts: retryablehttpAttempts}, true
 	}
 	return cfg, true
 }

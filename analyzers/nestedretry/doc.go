@@ -20,8 +20,12 @@
 //   - a call of a client that retries by itself: aws-sdk-go-v2 service
 //     operations (3 attempts by default, DynamoDB 4), aws-sdk-go v1 service
 //     operations (4, DynamoDB 11), go-retryablehttp client
-//     calls and its package functions (5), go-redis commands on *redis.Client,
-//     *redis.Ring (4) and *redis.ClusterClient (4, through MaxRedirects),
+//     calls and its package functions (5), an *http.Client that
+//     go-retryablehttp made (StandardClient, or a literal whose Transport is
+//     its RoundTripper: as the client it wraps), go-redis commands on
+//     *redis.Client, *redis.Ring, redis.UniversalClient (4; the options of
+//     NewUniversalClient are read for the client it picks) and
+//     *redis.ClusterClient (4, through MaxRedirects),
 //     k8s client-go rest requests (11), minio-go (10), cloud.google.com/go/storage
 //     reads (no limit but the context), go-elasticsearch (4), stripe-go service
 //     calls (3), resty requests whose client set a retry count, Azure SDK
@@ -31,6 +35,10 @@
 //     clients declared with -clients;
 //   - a call of a function that retries, in the same package or another (known
 //     through a fact), through any depth of calls.
+//
+// A client the code did not visibly build (a parameter, a field set from
+// one, a constructor of unknown configuration) has the library's default
+// retries: they are on unless something the analysis sees turns them off.
 //
 // The diagnostic stands at the outermost retry site, on the call in its
 // attempt that leads down, names the chain and gives the product of the
@@ -88,6 +96,8 @@
 //     -clients);
 //   - a retry configuration it cannot read (a retryer of unknown origin,
 //     options passed through a slice): the code leaves the bound open;
+//   - an *http.Client that go-retryablehttp did not visibly make, which
+//     does not retry;
 //   - calls before or after a retry site rather than in its attempt;
 //   - retrylint's retry.Do inside another retry.Do, which then makes a single
 //     attempt (unless its Policy sets RetryNested);

@@ -64,9 +64,10 @@ func (c *checker) fieldFix(s *retrysite.Site, cc *clientCall, fixed map[ast.Expr
 	}
 	target, vars := b.expr, b.vars
 	if cc.api.config == redisConfig {
-		// The options are the constructor's argument.
+		// The options are the constructor's argument; a cluster or
+		// universal client may retry through MaxRedirects too.
 		call, ok := b.expr.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
+		if !ok || len(call.Args) != 1 || !c.ev.isFunc(call, redisPkg, "NewClient", "NewRing") {
 			return nil
 		}
 		target, vars = c.ix.origin(call.Args[0])

@@ -142,3 +142,12 @@ func TestGiveUp(t *testing.T) {
 func TestBounds(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/bounds")
 }
+
+// TestAccessors: retrying clients that arrive through constructors and
+// accessors (redis.NewUniversalClient, retryablehttp's StandardClient and
+// RoundTripper), parameters and fields retry by default; visibly turned
+// off, or an http.Client retryablehttp did not make, they are quiet. A
+// function that takes the *http.Request it sends is no handler: "in all".
+func TestAccessors(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/accessors")
+}
