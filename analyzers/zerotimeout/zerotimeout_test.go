@@ -74,3 +74,10 @@ func TestDurationExpr(t *testing.T) {
 		t.Errorf("with a dot import: %q", got)
 	}
 }
+
+// TestRealLibs runs the Docker SDK case against the real module
+// (testdata/reallibs), proving the stub's WithHTTPClient and WithTimeout are
+// the real options.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, zerotimeout.Analyzer, "./zerotimeout/...")
+}
