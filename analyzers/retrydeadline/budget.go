@@ -34,6 +34,15 @@ func (c *checker) budget(s *retrysite.Site) {
 	if !ok {
 		return
 	}
+	c.reportOver(s.Node.Pos(), header.end(s.Node), n, timeout, deadline, waits, len(s.Waits) > 0,
+		func(fit int) *analysis.TextEdit { return header.lowerBound(n, fit) })
+}
+
+// reportOver reports a retry of n attempts of timeout each, with the
+// longest possible waits between them, when it cannot fit deadline. fix, if
+// returns the edit that bounds the retry to fit attempts, or nil.
+func (c *checker) reportOver(pos, end token.Pos, n int, timeout, deadline time.Duration, waits []time.Duration, showWaits bool,
+	fix func(fit int) *analysis.TextEdit) {
 	worst := func(k int) time.Duration {
 		total := time.Duration(k) * timeout
 		for _, w := range waits[:k-1] {
@@ -52,16 +61,16 @@ func (c *checker) budget(s *retrysite.Site) {
 		return // even one attempt cannot finish: a timeout question, not a retry one
 	}
 	msg := fmt.Sprintf("%d attempts x %v", n, timeout)
-	if len(s.Waits) > 0 {
+	if showWaits {
 		msg += " + waits up to " + listDurations(waits)
 	}
 	msg += fmt.Sprintf(" = %v, over the %v deadline: the %s attempt cannot finish; %s",
 		worst(n), deadline, ordinal(fit+1), plural(fit, "attempt fits", "attempts fit"))
-	d := analysis.Diagnostic{Pos: s.Node.Pos(), End: header.end(s.Node), Message: msg}
-	if fix := header.lowerBound(n, fit); fix != nil {
+	d := analysis.Diagnostic{Pos: pos, End: end, Message: msg}
+	if edit := fix(fit); edit != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{{
 			Message:   fmt.Sprintf("lower the bound to %s", plural(fit, "attempt", "attempts")),
-			TextEdits: []analysis.TextEdit{*fix},
+			TextEdits: []analysis.TextEdit{*edit},
 		}}
 	}
 	c.rep.Report(d)
@@ -81,6 +90,14 @@ func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.
 	if ctx != nil {
 		timeout, _ = c.calleeTimeout(s.Call, ctx)
 	}
+	return c.deadlineOf(ctx, s, timeout)
+}
+
+// deadlineOf follows ctx, the context the attempts of site s use, back
+// through derived contexts to the deadline it carries, and to the
+// per-attempt timeout when timeout is zero (a context.WithTimeout made in
+// the attempt).
+func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration, ok bool) {
 	for range 8 { // a chain of derived contexts, followed a few links
 		if ctx == nil {
 			return 0, 0, false

@@ -54,11 +54,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root()}
 	for _, s := range res.Sites {
-		if s.Kind != retrysite.Loop || inTestCode(pass, s.Node.Pos()) {
+		if inTestCode(pass, s.Node.Pos()) {
 			continue
 		}
-		c.budget(s)
-		c.outlivingWaits(s)
+		switch s.Kind {
+		case retrysite.Loop:
+			c.budget(s)
+			c.outlivingWaits(s)
+		case retrysite.LibraryCall:
+			c.policyBudget(s)
+		}
 	}
 	return nil, nil
 }

@@ -26,3 +26,7 @@ func TestFixedWaitEndsWithContext(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outliverun")
 	testutil.TestFixed(t, "retrydeadline/outliverun")
 }
+
+func TestPolicy(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/policy")
+}

@@ -1,0 +1,152 @@
+package retrydeadline
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"strconv"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"github.com/retrylint/retrylint/retry"
+)
+
+const retryPath = "github.com/retrylint/retrylint/retry"
+
+// policyBudget reports a call retry.Do(ctx, policy, op) whose policy, a
+// literal, cannot fit the deadline of ctx: MaxAttempts x AttemptTimeout +
+// the backoff's ceilings between attempts. The package's own defaults fill
+// the fields a literal leaves out.
+func (c *checker) policyBudget(s *retrysite.Site) {
+	call, ok := s.Node.(*ast.CallExpr)
+	if !ok || !typematch.IsFunc(s.Runner, retryPath, "Do") || len(call.Args) != 3 {
+		return
+	}
+	lit, ok := ast.Unparen(c.res.Value(call.Args[1])).(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	n, timeout := retry.DefaultMaxAttempts, time.Duration(0)
+	var maxLit *ast.BasicLit
+	backoff := retry.Backoff{}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return // positional fields: not worth following
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			return
+		}
+		switch key.Name {
+		case "MaxAttempts":
+			v, ok := c.intConst(kv.Value)
+			if !ok || v < 1 {
+				return // unknown, or no limit
+			}
+			n = int(v)
+			maxLit, _ = ast.Unparen(kv.Value).(*ast.BasicLit)
+		case "AttemptTimeout":
+			d, ok := c.constDuration(kv.Value)
+			if !ok {
+				return
+			}
+			timeout = d
+		case "Backoff":
+			if backoff, ok = c.backoffLit(kv.Value); !ok {
+				return
+			}
+		}
+	}
+	if n < 2 || timeout <= 0 {
+		return // no retry, or no per-attempt bound: nothing to add up
+	}
+	ctx := c.contextVar(call.Args[0])
+	if ctx == nil {
+		return
+	}
+	deadline, _, ok := c.deadlineOf(ctx, s, timeout)
+	if !ok {
+		return
+	}
+	c.reportOver(call.Pos(), call.End(), n, timeout, deadline, ceilings(backoff, n-1), true,
+		func(fit int) *analysis.TextEdit {
+			if maxLit == nil || maxLit.Kind != token.INT {
+				return nil
+			}
+			return &analysis.TextEdit{Pos: maxLit.Pos(), End: maxLit.End(), NewText: []byte(strconv.Itoa(fit))}
+		})
+}
+
+// backoffLit reads a retry.Backoff literal whose fields are constants.
+func (c *checker) backoffLit(e ast.Expr) (retry.Backoff, bool) {
+	var b retry.Backoff
+	lit, ok := ast.Unparen(c.res.Value(e)).(*ast.CompositeLit)
+	if !ok {
+		return b, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		key, _ := kv.Key.(*ast.Ident)
+		if !ok || key == nil {
+			return b, false
+		}
+		switch key.Name {
+		case "Base", "Cap":
+			d, ok := c.constDuration(kv.Value)
+			if !ok {
+				return b, false
+			}
+			if key.Name == "Base" {
+				b.Base = d
+			} else {
+				b.Cap = d
+			}
+		case "Jitter":
+			v, ok := c.intConst(kv.Value)
+			if !ok {
+				return b, false
+			}
+			b.Jitter = retry.Jitter(v)
+		}
+	}
+	return b, true
+}
+
+// ceilings returns the longest wait before each of the first retries of b:
+// the capped exponential ceiling min(Cap, Base * 2^(n-1)) for every rule
+// that draws from below it (none, full, equal), and for decorrelated jitter,
+// which draws up to three times the previous wait, min(Cap, Base * 3^n).
+func ceilings(b retry.Backoff, retries int) []time.Duration {
+	base, capped := b.Base, b.Cap
+	if base <= 0 {
+		base = retry.DefaultBase
+	}
+	if capped <= 0 {
+		capped = max(retry.DefaultCap, base)
+	}
+	factor := time.Duration(2)
+	ceiling := base
+	if b.Jitter == retry.JitterDecorrelated {
+		factor, ceiling = 3, min(capped, 3*base)
+	}
+	out := make([]time.Duration, retries)
+	for i := range out {
+		out[i] = min(ceiling, capped)
+		if ceiling < capped {
+			ceiling *= factor
+		}
+	}
+	return out
+}
+
+func (c *checker) intConst(e ast.Expr) (int64, bool) {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
