@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -43,24 +44,32 @@ func isSendMethod(obj types.Object) bool {
 	return false
 }
 
-// mentionIndex lists, for each object the package uses, the cursors of
-// the identifiers that refer to it: variables, fields (keyed by their
-// origin) and functions (keyed by their origin). Built once per pass, on
-// first need.
+// mentionsOf lists the cursors of the identifiers that refer to obj:
+// a variable, a field or a function (keyed by their origin). The index is
+// built once per pass, on first need. Uses in _test.go files are left out
+// unless -zerotimeout.tests is set: a client only tests use is test code.
 func (c *checker) mentionsOf(obj types.Object) []inspector.Cursor {
 	if c.mentions == nil {
 		c.mentions = make(map[types.Object][]inspector.Cursor)
-		for cur := range c.insp.Root().Preorder((*ast.Ident)(nil)) {
-			o := c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)]
-			switch o := o.(type) {
-			case *types.Var:
-				c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
-			case *types.Func:
-				c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
+		for fcur := range c.insp.Root().Children() {
+			if tf := c.pass.Fset.File(fcur.Node().Pos()); !tests && tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+				continue
 			}
+			c.indexMentions(fcur)
 		}
 	}
 	return c.mentions[obj]
+}
+
+func (c *checker) indexMentions(file inspector.Cursor) {
+	for cur := range file.Preorder((*ast.Ident)(nil)) {
+		switch o := c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)].(type) {
+		case *types.Var:
+			c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
+		case *types.Func:
+			c.mentions[o.Origin()] = append(c.mentions[o.Origin()], cur)
+		}
+	}
 }
 
 // follow adds to fl where the client that the expression at cur evaluates

@@ -6,3 +6,5 @@ import "net/http"
 var testClient = &http.Client{}
 
 func head(u string) { testClient.Head(u) }
+
+func headOnly(u string) { onlyTests.Head(u) }
