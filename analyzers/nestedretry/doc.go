@@ -15,7 +15,10 @@
 //
 // The analyzer reports a retry site (a retry loop, or a call to a retry
 // library or to a retry helper of the user's own, as the shared retry-site
-// recogniser finds them) whose attempt reaches an operation that retries too:
+// recogniser finds them: a helper may run the operation through a
+// function-typed field or variable whose values are all in sight, as a
+// pacer's p.invoker(try, fn) does) whose attempt reaches an operation that
+// retries too:
 //
 //   - a call of a client that retries by itself: aws-sdk-go-v2 service
 //     operations (3 attempts by default, DynamoDB 4), aws-sdk-go v1 service

@@ -151,3 +151,11 @@ func TestBounds(t *testing.T) {
 func TestAccessors(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/accessors")
 }
+
+// TestPacer: a runner that invokes the operation through a function-typed
+// field or variable whose values are all in sight (a repository's own
+// pacer) is a runner, in its package and another; one whose invoker comes
+// from the caller, or does not run the operation, is not.
+func TestPacer(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/pacer/pacer", "nestedretry/pacer/app")
+}

@@ -3,6 +3,7 @@ package retrysite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -11,7 +12,10 @@ import (
 // RunnerFact marks a retry runner of the user's own: a function or method
 // with a parameter of function type (the operation) that it calls inside a
 // retry loop of its body, or hands on to a retry library or to another
-// runner. A call to it is a RunnerCall site.
+// runner. The call may go through a function-typed field or variable whose
+// values the package all gives in sight, each calling the operation (a
+// pacer's p.invoker(try, fn), with p.invoker = invoke). A call to it is a
+// RunnerCall site.
 type RunnerFact struct {
 	// Param is the index of the operation among the parameters.
 	Param int
@@ -40,6 +44,7 @@ func (f *RunnerFact) String() string {
 // that hand a function parameter to a runner found so far.
 func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl, calls []callAt) map[*types.Func]*RunnerFact {
 	own := map[*types.Func]*RunnerFact{}
+	rs := &runnerScan{a: a}
 	for _, s := range sites {
 		decl := siteDecl[s]
 		fn := a.declFunc(decl)
@@ -56,12 +61,12 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 			// The parameter must be the attempt, not a logger called
 			// between attempts.
 			if s.Func == decl && s.Call != nil {
-				p = a.callsParam(s.Call, params)
+				p = rs.callsParam(s.Call, params)
 				ap = paramIndex(a.info, decl, s.boundParam)
 			}
 		case LibraryCall:
 			if call, ok := s.Node.(*ast.CallExpr); ok {
-				p = a.forwards(call, s.Runner, params)
+				p = rs.forwards(call, s.Runner, params)
 			}
 		}
 		if p < 0 {
@@ -82,7 +87,7 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 				continue
 			}
 			params := funcParams(a.info, c.decl)
-			if p := a.opParam(c.call, inner.Param, params); p >= 0 {
+			if p := rs.opParam(c.call, inner.Param, params); p >= 0 {
 				f := &RunnerFact{Param: p, Bound: a.callBound(c.call, inner), AttemptsParam: -1, Waits: inner.Waits}
 				if inner.AttemptsParam >= 0 && inner.AttemptsParam < len(c.call.Args) {
 					if v, ok := identObj(a.info, c.call.Args[inner.AttemptsParam]).(*types.Var); ok {
@@ -184,9 +189,23 @@ func funcParams(info *types.Info, decl *ast.FuncDecl) map[types.Object]int {
 	return out
 }
 
+// runnerScan is the state of one search for runners: the values the
+// package gives its function-typed fields, gathered when first asked.
+type runnerScan struct {
+	a *recogniser
+	// depth counts the values being followed, against a field whose value
+	// calls through the field again.
+	depth int
+	// fieldVals maps a field to the values stored in it; opaque holds
+	// fields also set in ways not listed (a tuple, &x.f).
+	fieldVals map[*types.Var][]ast.Expr
+	opaque    map[*types.Var]bool
+}
+
 // callsParam returns the index of the function parameter that body calls,
+// directly or through a function-typed field or variable (see through),
 // or -1.
-func (a *recogniser) callsParam(body ast.Node, params map[types.Object]int) int {
+func (rs *runnerScan) callsParam(body ast.Node, params map[types.Object]int) int {
 	found := -1
 	if body == nil {
 		return found
@@ -194,9 +213,12 @@ func (a *recogniser) callsParam(body ast.Node, params map[types.Object]int) int 
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && found < 0 {
 			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if i, ok := params[a.info.Uses[id]]; ok {
+				if i, ok := params[rs.a.info.Uses[id]]; ok {
 					found = i
 				}
+			}
+			if found < 0 {
+				found = rs.through(call, params)
 			}
 		}
 		return found < 0
@@ -204,32 +226,213 @@ func (a *recogniser) callsParam(body ast.Node, params map[types.Object]int) int 
 	return found
 }
 
+// through returns the index of the function parameter that call hands to a
+// function-typed field or variable whose every value, all of them in sight,
+// calls the parameter it gets there: a repository's own pacer keeps how it
+// invokes the operation in a field (p.invoker(try, fn), with p.invoker =
+// invoke and invoke calling its fn). It returns -1 otherwise.
+func (rs *runnerScan) through(call *ast.CallExpr, params map[types.Object]int) int {
+	values, ok := rs.holderValues(call.Fun)
+	if !ok {
+		return -1
+	}
+	for i, arg := range call.Args {
+		p, isParam := params[identObj(rs.a.info, arg)]
+		if !isParam {
+			continue
+		}
+		all := true
+		for _, v := range values {
+			if !rs.valueCalls(v, i) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return p
+		}
+	}
+	return -1
+}
+
+// holderValues returns the function values that a call of e may run, when e
+// is a function-typed field or variable whose values are all in sight: an
+// unexported field of this package, a local variable, or an unexported
+// package-level variable, never taken by address nor set from a tuple. A
+// value declared without one (nil) is left out.
+func (rs *runnerScan) holderValues(e ast.Expr) ([]ast.Expr, bool) {
+	a := rs.a
+	e = ast.Unparen(e)
+	var v *types.Var
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, _ = a.info.Uses[x].(*types.Var)
+	case *ast.SelectorExpr:
+		if sel := a.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+			v, _ = sel.Obj().(*types.Var)
+		}
+	}
+	if v == nil || v.Pkg() != a.pkg || v.Exported() && (v.IsField() || v.Parent() == a.pkg.Scope()) {
+		return nil, false
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil, false
+	}
+	var values []ast.Expr
+	if v.IsField() {
+		rs.indexFields()
+		if rs.opaque[v] {
+			return nil, false
+		}
+		values = rs.fieldVals[v]
+	} else {
+		as := a.assigned[v]
+		if as == nil || as.unknown || as.stepped || as.tuple {
+			return nil, false
+		}
+		values = as.exprs
+	}
+	var out []ast.Expr
+	for _, x := range values {
+		if d, ok := x.(*ast.Ident); ok && a.info.Defs[d] == v || a.info.Types[x].IsNil() {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out, len(out) > 0
+}
+
+// indexFields gathers the values the package stores in its function-typed
+// fields: in assignments x.f = v and in composite literals, keyed or not.
+func (rs *runnerScan) indexFields() {
+	if rs.fieldVals != nil {
+		return
+	}
+	a := rs.a
+	rs.fieldVals, rs.opaque = map[*types.Var][]ast.Expr{}, map[*types.Var]bool{}
+	field := func(e ast.Expr) *types.Var {
+		if x, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			if sel := a.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+				f, _ := sel.Obj().(*types.Var)
+				return f
+			}
+		}
+		return nil
+	}
+	for _, f := range a.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if fv := field(l); fv != nil {
+						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+							rs.fieldVals[fv] = append(rs.fieldVals[fv], n.Rhs[i])
+						} else {
+							rs.opaque[fv] = true
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				if fv := field(n.X); fv != nil && n.Op == token.AND {
+					rs.opaque[fv] = true
+				}
+			case *ast.CompositeLit:
+				st, ok := typematch.Deref(a.info.TypeOf(n)).Underlying().(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							if fv, ok := a.info.Uses[id].(*types.Var); ok && fv.IsField() {
+								rs.fieldVals[fv] = append(rs.fieldVals[fv], kv.Value)
+							}
+						}
+					} else if i < st.NumFields() {
+						rs.fieldVals[st.Field(i)] = append(rs.fieldVals[st.Field(i)], elt)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// valueCalls reports whether the function value v (a literal, or a
+// function of this package named directly or through a local variable)
+// calls its parameter i.
+func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
+	a := rs.a
+	if rs.depth > 4 {
+		return false
+	}
+	rs.depth++
+	defer func() { rs.depth-- }()
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch x := ast.Unparen(a.value(v)).(type) {
+	case *ast.FuncLit:
+		ft, body = x.Type, x.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		fn, _ := a.info.Uses[identOrSel(x)].(*types.Func)
+		if fn == nil {
+			return false
+		}
+		d := a.decls[fn.Origin()]
+		if d == nil {
+			return false
+		}
+		ft, body = d.Type, d.Body
+	default:
+		return false
+	}
+	if body == nil {
+		return false
+	}
+	params := map[types.Object]int{}
+	n := 0
+	for _, field := range ft.Params.List {
+		for _, name := range field.Names {
+			if n == i {
+				if obj := a.info.Defs[name]; obj != nil {
+					params[obj] = i
+				}
+			}
+			n++
+		}
+		if len(field.Names) == 0 {
+			n++
+		}
+	}
+	return len(params) == 1 && rs.callsParam(body, params) == i
+}
+
 // forwards returns the index of the function parameter that a library call
 // runs as its operation (directly or from a function literal), or -1.
-func (a *recogniser) forwards(call *ast.CallExpr, runner *types.Func, params map[types.Object]int) int {
+func (rs *runnerScan) forwards(call *ast.CallExpr, runner *types.Func, params map[types.Object]int) int {
 	if r := runnerOf(runner); r != nil {
 		i := r.op
 		if i < 0 {
 			i = runner.Signature().Params().Len() - 1
 		}
-		return a.opParam(call, i, params)
+		return rs.opParam(call, i, params)
 	}
 	return -1
 }
 
 // opParam returns the index of the function parameter passed (or called by
 // the function literal passed) as argument i of call, or -1.
-func (a *recogniser) opParam(call *ast.CallExpr, i int, params map[types.Object]int) int {
+func (rs *runnerScan) opParam(call *ast.CallExpr, i int, params map[types.Object]int) int {
 	if i < 0 || i >= len(call.Args) {
 		return -1
 	}
 	switch arg := ast.Unparen(call.Args[i]).(type) {
 	case *ast.Ident:
-		if p, ok := params[a.info.Uses[arg]]; ok {
+		if p, ok := params[rs.a.info.Uses[arg]]; ok {
 			return p
 		}
 	case *ast.FuncLit:
-		return a.callsParam(arg.Body, params)
+		return rs.callsParam(arg.Body, params)
 	}
 	return -1
 }
