@@ -15,7 +15,7 @@ const maxCandidates = 8
 
 // loop classifies one for or range statement: a retry site, a periodic loop
 // (it waits, whatever happens), or neither (nil, nil).
-func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site, periodic *Site) {
+func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *ast.FuncDecl) (site, periodic *Site) {
 	var (
 		body       *ast.BlockStmt
 		cond, post ast.Node
@@ -77,7 +77,10 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 	if cond != nil {
 		cexpr = cond.(ast.Expr)
 	}
-	att := a.retries(stmt, label, body, cexpr, post, counter)
+	att, local := a.retries(label, body, cexpr, post, counter, decl)
+	if local {
+		return nil, nil // a retry of nothing remote: neither a site nor a poller of one
+	}
 	if att == nil {
 		if len(waits) > 0 {
 			return nil, &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}
@@ -96,11 +99,12 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node) (site,
 func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }
 
 // retries returns the attempt that the loop re-runs when it fails and leaves
-// when it succeeds, or nil.
-func (a *recogniser) retries(stmt ast.Stmt, label *types.Label, body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object) *attempt {
+// when it succeeds, or nil; local is set when there is one but it does not
+// reach another process.
+func (a *recogniser) retries(label *types.Label, body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object, decl *ast.FuncDecl) (*attempt, bool) {
 	cands := a.attempts(body, cond, post, counter)
 	if len(cands) == 0 {
-		return nil
+		return nil, false
 	}
 	labels := map[*types.Label]bool{}
 	flags := map[types.Object]bool{}
@@ -122,30 +126,67 @@ func (a *recogniser) retries(stmt ast.Stmt, label *types.Label, body *ast.BlockS
 			return true
 		})
 	}
+	// A candidate that succeeds and retries but stays in this process
+	// (a parser's next token, a local lock) makes no retry site, unless the
+	// body visibly reaches another process some other way.
+	var local *attempt
 	for _, att := range cands {
 		w := &walker{info: a.info, label: label, labels: labels, cond: cond, att: att, flags: flags}
-		w.sc = success
-		if w.run(body) != exits {
+		if !w.retries(body) {
 			continue
 		}
-		fails := []scenario{}
-		if att.errResult || len(att.errs) > 0 {
-			fails = append(fails, failErr)
-		}
-		if len(att.resps) > 0 {
-			fails = append(fails, failStatus)
-		}
-		if att.boolResult || len(att.bools) > 0 {
-			fails = append(fails, failBool)
-		}
-		for _, sc := range fails {
-			w.sc, w.steps = sc, 0
-			if w.run(body)&around != 0 {
-				return att
+		if a.reaches(att.call, decl) == Local {
+			if local == nil {
+				local = att
 			}
+			continue
+		}
+		return att, false
+	}
+	if local != nil && a.bodyReaches(body, decl) {
+		return local, false
+	}
+	return nil, local != nil
+}
+
+// retries reports whether the walker's attempt leaves the loop when it
+// succeeds and goes around on some failure.
+func (w *walker) retries(body *ast.BlockStmt) bool {
+	att := w.att
+	w.sc = success
+	if w.run(body) != exits {
+		return false
+	}
+	fails := []scenario{}
+	if att.errResult || len(att.errs) > 0 {
+		fails = append(fails, failErr)
+	}
+	if len(att.resps) > 0 {
+		fails = append(fails, failStatus)
+	}
+	if att.boolResult || len(att.bools) > 0 {
+		fails = append(fails, failBool)
+	}
+	for _, sc := range fails {
+		w.sc, w.steps = sc, 0
+		if w.run(body)&around != 0 {
+			return true
 		}
 	}
-	return nil
+	return false
+}
+
+// bodyReaches reports whether a call in body certainly reaches another
+// process.
+func (a *recogniser) bodyReaches(body *ast.BlockStmt, decl *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && a.reaches(call, decl) == Reaches {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // attempts returns the checked calls of a loop: calls in its body, condition

@@ -62,6 +62,14 @@ type recogniser struct {
 	// one of its fields (v.F = x) and the method calls on it (v.M(...)).
 	fieldAssigns map[types.Object][]*ast.AssignStmt
 	recvCalls    map[types.Object][]*ast.CallExpr
+	// fields are the values the package gives each struct field: keyed and
+	// positional composite literals, assignments (x.f = v, x.f op= v,
+	// x.f++); unknown when its address is taken.
+	fields map[*types.Var]*assigns
+	// declCalls lists the calls inside each function declaration, those of
+	// the function literals it contains included.
+	declCalls map[*ast.FuncDecl][]*ast.CallExpr
+	reach     reachState
 }
 
 // assigns are the values a variable is given: its initialiser and the
@@ -99,6 +107,11 @@ func run(pass *analysis.Pass) (any, error) {
 		funcRand:     map[*types.Func]randomness{},
 		fieldAssigns: map[types.Object][]*ast.AssignStmt{},
 		recvCalls:    map[types.Object][]*ast.CallExpr{},
+		fields:       map[*types.Var]*assigns{},
+		declCalls:    map[*ast.FuncDecl][]*ast.CallExpr{},
+		reach: reachState{funcs: map[*types.Func]summary{}, busy: map[*types.Func]bool{},
+			lits: map[*ast.FuncLit]summary{}, impls: map[*types.Func]Reach{},
+			params: map[*ast.FuncDecl]map[types.Object]int{}},
 	}
 	res := &Result{a: a}
 	if a.info == nil || a.pkg == nil || typematch.InStdlib(a.pkg.Path()) {
@@ -119,6 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 	filter := []ast.Node{
 		(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
+		(*ast.CompositeLit)(nil),
 	}
 	for cur := range insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
@@ -137,10 +151,18 @@ func run(pass *analysis.Pass) (any, error) {
 				a.add(obj, nil)
 				a.assigned[obj].stepped = true
 			}
+			if f := a.fieldOf(n.X); f != nil {
+				a.addField(f, nil).stepped = true
+			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				a.markUnknown(n.X)
+				if f := a.fieldOf(n.X); f != nil {
+					a.addField(f, nil).unknown = true
+				}
 			}
+		case *ast.CompositeLit:
+			a.recordLit(n)
 		case *ast.ForStmt, *ast.RangeStmt:
 			if generated {
 				continue
@@ -160,14 +182,18 @@ func run(pass *analysis.Pass) (any, error) {
 					a.recvCalls[obj] = append(a.recvCalls[obj], n)
 				}
 			}
-			if generated {
-				continue
+			fn, decl := enclosing(cur)
+			if decl != nil {
+				a.declCalls[decl] = append(a.declCalls[decl], n)
 			}
-			if fn, decl := enclosing(cur); fn != nil {
+			if !generated && fn != nil {
 				calls = append(calls, callAt{n, fn, decl})
 			}
 		}
 	}
+
+	// What each function can reach, before any loop is judged by it.
+	a.settleReach()
 
 	facts := map[*types.Func]Bound{}
 	addFact := func(decl *ast.FuncDecl, b Bound) {
@@ -185,7 +211,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	siteDecl := map[*Site]*ast.FuncDecl{}
 	for _, l := range loops {
-		site, periodic := a.loop(l.stmt, l.label, l.fn)
+		site, periodic := a.loop(l.stmt, l.label, l.fn, l.decl)
 		if site != nil {
 			res.Sites = append(res.Sites, site)
 			siteDecl[site] = l.decl
@@ -240,6 +266,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.exportWaitFacts()
 	a.exportRandomFacts()
+	a.exportReachFacts()
 	return res, nil
 }
 
@@ -358,10 +385,26 @@ func (a *recogniser) value(e ast.Expr) ast.Expr {
 }
 
 func (a *recogniser) recordAssign(n *ast.AssignStmt) {
-	for _, l := range n.Lhs {
+	for i, l := range n.Lhs {
 		if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
 			if obj := identObj(a.info, sel.X); obj != nil {
 				a.fieldAssigns[obj] = append(a.fieldAssigns[obj], n)
+			}
+		}
+		f := a.fieldOf(l)
+		if f == nil {
+			continue
+		}
+		switch {
+		case len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Tok != token.ASSIGN:
+			a.addField(f, n.Rhs[0]).stepped = true // x.f op= y
+		case len(n.Lhs) == len(n.Rhs):
+			a.addField(f, n.Rhs[i])
+		default:
+			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+				a.addField(f, call).tuple = true
+			} else {
+				a.addField(f, nil).unknown = true
 			}
 		}
 	}
@@ -393,6 +436,53 @@ func (a *recogniser) recordAssign(n *ast.AssignStmt) {
 	for i, l := range n.Lhs {
 		if obj := identObj(a.info, l); obj != nil {
 			a.add(obj, n.Rhs[i])
+		}
+	}
+}
+
+// fieldOf returns the struct field e selects, or nil.
+func (a *recogniser) fieldOf(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := a.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+		f, _ := s.Obj().(*types.Var)
+		return f
+	}
+	return nil
+}
+
+// addField records a value of field f (nil only creates its entry).
+func (a *recogniser) addField(f *types.Var, e ast.Expr) *assigns {
+	as := a.fields[f]
+	if as == nil {
+		as = &assigns{}
+		a.fields[f] = as
+	}
+	if e != nil {
+		as.exprs = append(as.exprs, e)
+	}
+	return as
+}
+
+// recordLit records the field values of a struct literal.
+func (a *recogniser) recordLit(lit *ast.CompositeLit) {
+	st, ok := typematch.Deref(a.info.TypeOf(lit)).Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := a.info.Uses[id].(*types.Var); ok && f.IsField() {
+					a.addField(f, kv.Value)
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() {
+			a.addField(st.Field(i), el)
 		}
 	}
 }

@@ -149,3 +149,14 @@ func TestRunnerChain(t *testing.T) {
 // TestRunnersOutOfScope: a runner reached through an interface, a struct
 // field, a variable or a method value is out of scope: no site.
 func TestRunnersOutOfScope(t *testing.T) { testutil.Run(t, show, "retrysite/outofscope") }
+
+// TestReach: only loops whose attempt can reach another process are retry
+// sites; look-alikes that re-run local work are neither sites nor pollers.
+func TestReach(t *testing.T) {
+	testutil.Run(t, show, "retrysite/reach")
+}
+
+// TestReachFacts: a package's functions carry what they reach to others.
+func TestReachFacts(t *testing.T) {
+	testutil.Run(t, retrysite.Analyzer, "retrysite/reach/store")
+}

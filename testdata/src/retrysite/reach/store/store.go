@@ -1,0 +1,71 @@
+// Package store is a small data-access layer: what it exports reaches a
+// database, a peer over TCP, or nothing but memory, and its facts say which.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net"
+	"strings"
+	"sync"
+)
+
+// Store reads settings from a SQL database.
+type Store struct {
+	db *sql.DB
+}
+
+// Setting reads one setting.
+func (s *Store) Setting(ctx context.Context, key string) (string, error) { // want Setting:`reach\(reaches\)`
+	var v string
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = ?", key).Scan(&v)
+	return v, err
+}
+
+// Ping asks a peer whether it is up.
+func Ping(ctx context.Context, addr string) error { // want Ping:`reach\(reaches\)`
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+// Normalise only rewrites a key: no fact.
+func Normalise(key string) string {
+	return strings.ToLower(strings.TrimSpace(key))
+}
+
+// Cache is an in-memory cache.
+type Cache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// Lookup reads the cache: no fact.
+func (c *Cache) Lookup(key string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[Normalise(key)]
+	return v, ok
+}
+
+// ErrMiss says a key is not cached.
+var ErrMiss = errors.New("not cached")
+
+// Get reads the cache: no fact.
+func (c *Cache) Get(key string) (string, error) {
+	if v, ok := c.Lookup(key); ok {
+		return v, nil
+	}
+	return "", ErrMiss
+}
+
+// With runs fn with the cache locked: it reaches what fn reaches.
+func (c *Cache) With(fn func(map[string]string) error) error { // want With:`reach\(local, calls param 0\)`
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return fn(c.m)
+}
