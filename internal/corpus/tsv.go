@@ -14,7 +14,7 @@ import (
 // analyzerNames are the analyzers the corpus measures. ignoredirective is not
 // among them: it reports directives, not resilience problems, and real code
 // has none of retrylint's directives.
-var analyzerNames = []string{"zerotimeout", "nojitter", "nestedretry", "unkeyedpost"}
+var analyzerNames = []string{"zerotimeout", "nojitter", "nestedretry", "unkeyedpost", "retrydeadline"}
 
 // A Repo is one row of repos.tsv: a repository pinned to a commit, the module
 // inside it to analyse, the package patterns to analyse there and, in an
