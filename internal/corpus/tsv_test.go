@@ -84,7 +84,7 @@ func TestParseLabels(t *testing.T) {
 func TestParseLabelsErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"nojitter\tc.go:1-2\tproblem\n", "l.tsv:1: want 4 tab-separated fields"},
-		{"#\nretrydeadline\tc.go:1-2\tproblem\twhy\n", `l.tsv:2: analyzer "retrydeadline" is not one of zerotimeout, nojitter, nestedretry, unkeyedpost`},
+		{"#\nignoredirective\tc.go:1-2\tproblem\twhy\n", `l.tsv:2: analyzer "ignoredirective" is not one of zerotimeout, nojitter, nestedretry, unkeyedpost, retrydeadline`},
 		{"nojitter\tc.go\tproblem\twhy\n", `l.tsv:1: location "c.go" is not path:start-end`},
 		{"nojitter\t/abs/c.go:1-2\tproblem\twhy\n", `l.tsv:1: path "/abs/c.go" is not a clean path`},
 		{"nojitter\t../c.go:1-2\tproblem\twhy\n", `l.tsv:1: path "../c.go"`},
