@@ -227,7 +227,7 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	}
 	f := c.reaches(fn, yield)
 	if f == nil {
-		return lead{}, false
+		return c.interfaceLead(call, fn, yield)
 	}
 	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
 }
@@ -337,6 +337,7 @@ func (c *checker) report() {
 			r.Report(d)
 		}
 	}
+	c.reportRetried(r, fixed)
 }
 
 // informative reports whether a layer of outer around one of inner has a
@@ -361,29 +362,32 @@ func (c *checker) inTest(n ast.Node) bool {
 // one layer own the retries". The total is "per request" where the site is
 // in an HTTP handler, where there is a request to count by.
 func (c *checker) message(s *retrysite.Site, bound retrysite.Bound, within string, l lead) string {
+	where := "in all"
+	if handler(c.pass.TypesInfo, s.Func) {
+		where = "per request"
+	}
+	return fmt.Sprintf("%s %s %s: %s; let one layer own the retries",
+		s.Kind, outerPhrase(bound, within), c.leadPhrase(l), totalPhrase(bound, l.bound, where))
+}
+
+// leadPhrase says what a lead does: "calls s3.Client.PutObject, which makes
+// up to 3 attempts (the library default) itself".
+func (c *checker) leadPhrase(l lead) string {
 	var names []string
 	for _, link := range l.chain {
 		names = append(names, link.qualified(c.pass.Pkg.Path()))
 	}
 	chain := strings.Join(names, " -> ")
 	inner := attemptsPhrase(l.bound, l.within)
-	var what string
 	switch {
 	case l.nested && chain == "":
-		what = "contains another retry loop, which makes " + inner
+		return "contains another retry loop, which makes " + inner
 	case l.nested:
-		what = "contains a retry loop that calls " + chain + ", which makes " + inner + " in all"
+		return "contains a retry loop that calls " + chain + ", which makes " + inner + " in all"
 	case l.client != nil:
-		what = "calls " + chain + ", which makes " + inner + " itself"
-	default:
-		what = "calls " + chain + ", which makes " + inner
+		return "calls " + chain + ", which makes " + inner + " itself"
 	}
-	where := "in all"
-	if handler(c.pass.TypesInfo, s.Func) {
-		where = "per request"
-	}
-	return fmt.Sprintf("%s %s %s: %s; let one layer own the retries",
-		s.Kind, outerPhrase(bound, within), what, totalPhrase(bound, l.bound, where))
+	return "calls " + chain + ", which makes " + inner
 }
 
 // outerPhrase says an outer site's bound: "of up to 5 attempts", "bounded

@@ -43,6 +43,20 @@
 // one, a constructor of unknown configuration) has the library's default
 // retries: they are on unless something the analysis sees turns them off.
 //
+// Interfaces are followed both ways. A call of an interface method leads
+// where the package's own implementations of it lead, when every one of
+// them (outside test files) leads to retries: a Client interface with an
+// S3-backed implementation. A retry of an interface method declared in the
+// package marks the method with a fact ("retried by (*Stage).Deliver, a
+// retry loop of up to 4 attempts"); a package that imports it and
+// implements the interface reports, in the implementing method, the calls
+// that retry:
+//
+//	(*Webhook).Notify is retried by (*pipeline.Stage).Deliver (a retry loop
+//	of up to 4 attempts) and calls retryablehttp.Client.Post, which makes up
+//	to 5 attempts (the library default) itself: up to 20 calls in all; let
+//	one layer own the retries
+//
 // The diagnostic stands at the outermost retry site, on the call in its
 // attempt that leads down, names the chain and gives the product of the
 // attempts ("per request" in an HTTP handler, "in all" elsewhere):

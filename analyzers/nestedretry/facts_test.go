@@ -14,12 +14,20 @@ import (
 func TestFactsGob(t *testing.T) {
 	facts := []any{
 		&ReachesFact{
-			Chain:    []Link{{PkgPath: "example.com/a", PkgName: "a", Name: "(*Client).Get"}, {Name: "s3.Client.PutObject"}},
-			Bound:    retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 12},
-			DoYields: true,
-			UnderDo:  &ReachesFact{Chain: []Link{{Name: "s3.Client.PutObject"}}, Bound: retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 3}},
+			Chain:      []Link{{PkgPath: "example.com/a", PkgName: "a", Name: "(*Client).Get"}, {Name: "s3.Client.PutObject"}},
+			Bound:      retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 12},
+			Within:     "a deadline",
+			OwnRetries: true,
+			DoYields:   true,
+			UnderDo:    &ReachesFact{Chain: []Link{{Name: "s3.Client.PutObject"}}, Bound: retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 3}},
 		},
 		&ClientFact{Config: clientConfig{State: cfgAttempts, Attempts: 5}},
+		&RetriedFact{
+			By:     Link{PkgPath: "example.com/pipeline", PkgName: "pipeline", Name: "(*Stage).Deliver"},
+			Kind:   "retry loop",
+			Bound:  retrysite.Bound{Kind: retrysite.Unknown},
+			Within: "30 seconds",
+		},
 	}
 	for _, f := range facts {
 		var buf bytes.Buffer

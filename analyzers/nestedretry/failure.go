@@ -688,6 +688,9 @@ func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
 		}
 		return flowAround | flowLeaves
 	}
+	if w.isNil(e) {
+		return flowLeaves // the operation reports success
+	}
 	if len(r.Results) == 1 {
 		if t := w.info.TypeOf(e); t != nil && !isError(t) {
 			// return c.Get(ctx, k).Result(): the call's own error.
@@ -696,9 +699,6 @@ func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
 			}
 			return flowAround | flowLeaves
 		}
-	}
-	if w.isNil(e) {
-		return flowLeaves // the operation reports success
 	}
 	return w.failedReturn(e, live)
 }

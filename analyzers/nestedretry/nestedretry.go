@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
 	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil)},
+	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil)},
 }
 
 //go:embed doc.go
@@ -113,6 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := newChecker(pass, res, table)
 	c.exportFacts()
+	c.exportRetried()
 	c.report()
 	return nil, nil
 }

@@ -159,3 +159,20 @@ func TestAccessors(t *testing.T) {
 func TestPacer(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/pacer/pacer", "nestedretry/pacer/app")
 }
+
+// TestInterfaceSamePackage: a retry loop that calls an interface method
+// reaches what the package's implementation of it reaches (S3 behind a
+// Blobs interface); with an implementation that does not retry beside it,
+// it is quiet.
+func TestInterfaceSamePackage(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/iface/store")
+}
+
+// TestInterfaceRetried: a retry in one package of an interface method
+// declared there marks the method (RetriedFact); a package that implements
+// it reports the retrying calls in its implementation, with the fix where
+// there is one. Methods called once, or whose failure ends the retry, and
+// an implementation that swallows the failure, stay quiet.
+func TestInterfaceRetried(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/iface/pipeline", "nestedretry/iface/sinks")
+}

@@ -1,0 +1,248 @@
+package nestedretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Real code reaches a retrying client through an interface: a Client
+// interface with an S3-backed implementation, or a pipeline stage that
+// retries a Notifier whose implementations live in the packages that plug
+// into it. This file follows both: a call of an interface method leads
+// where the implementations in sight lead, and a retry of an interface
+// method declared here is marked with a RetriedFact, so that a package
+// implementing it knows its method is an attempt and reports there.
+
+// RetriedFact marks an interface method that a retry site of its package
+// runs again after it fails, with the layers' bound: an implementation in
+// another package is the attempt of that retry.
+type RetriedFact struct {
+	// By names the function holding the outermost retry site.
+	By Link
+	// Kind is the site's kind ("retry loop", "retry call").
+	Kind string
+	// Bound and Within are the retry layers' product, as in ReachesFact.
+	Bound  retrysite.Bound
+	Within string
+}
+
+func (*RetriedFact) AFact() {}
+
+func (f *RetriedFact) String() string {
+	return "retried(by " + f.By.qualified("") + ", " + f.Kind + " " + outerPhrase(f.Bound, f.Within) + ")"
+}
+
+// interfaceLead resolves a call of an interface method to the
+// implementations this package declares outside test files: when every one
+// of them leads to retries, the call does, as the worst of them. An
+// implementation elsewhere is out of sight; one here that does not retry
+// (an in-memory store beside the S3 one) leaves the call open: quiet.
+func (c *checker) interfaceLead(call *ast.CallExpr, fn *types.Func, yield bool) (lead, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return lead{}, false
+	}
+	s := c.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return lead{}, false
+	}
+	iface, ok := s.Recv().Underlying().(*types.Interface)
+	if !ok {
+		return lead{}, false
+	}
+	impls := c.implementations(iface, fn.Name())
+	var leads []lead
+	for _, m := range impls {
+		f := c.reaches(m, yield)
+		if f == nil {
+			return lead{}, false
+		}
+		chain := append([]Link{interfaceLink(s.Recv(), fn), funcLink(m)}, f.Chain...)
+		leads = append(leads, lead{node: call, chain: chain, bound: f.Bound, within: f.Within, own: f.OwnRetries})
+	}
+	return worst(leads)
+}
+
+// interfaceLink names an interface method: "Client.Put".
+func interfaceLink(t types.Type, fn *types.Func) Link {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return Link{Name: fn.Name()}
+	}
+	return Link{PkgPath: n.Obj().Pkg().Path(), PkgName: n.Obj().Pkg().Name(), Name: n.Obj().Name() + "." + fn.Name()}
+}
+
+// implementations returns the methods name of this package's named types
+// (outside test files) that implement iface, in source order.
+func (c *checker) implementations(iface *types.Interface, name string) []*types.Func {
+	var out []*types.Func
+	scope := c.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || c.inTestPos(tn) {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			continue
+		}
+		for _, t := range []types.Type{named, types.NewPointer(named)} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, name)
+			if m, ok := obj.(*types.Func); ok && c.ix.decls[m] != nil {
+				out = append(out, m)
+			}
+			break
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+// inTestPos reports whether obj is declared in a _test.go file.
+func (c *checker) inTestPos(obj types.Object) bool {
+	return c.inTest(&ast.Ident{NamePos: obj.Pos()})
+}
+
+// exportRetried marks the interface methods of this package that a retry
+// site here runs again after they failed (a RetriedFact), with the product
+// of the sites around the call that do.
+func (c *checker) exportRetried() {
+	facts := map[*types.Func]*RetriedFact{}
+	seen := map[*ast.CallExpr]bool{}
+	for _, s := range c.res.Sites {
+		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
+			continue
+		}
+		ast.Inspect(s.Attempt, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt, *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if seen[n] {
+					return true
+				}
+				seen[n] = true
+				fn := typematch.Callee(c.pass.TypesInfo, n)
+				if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+					return true
+				}
+				if f := c.retriedBy(n); f != nil && (facts[fn] == nil || rank(f.Bound) > rank(facts[fn].Bound)) {
+					facts[fn] = f
+				}
+			}
+			return true
+		})
+	}
+	for fn, f := range facts {
+		c.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// retriedBy returns how the retry sites around call run it again: the
+// product of those that do, named by the outermost; nil when none does. The
+// implementation's layers are out of sight, so no error is taken for one
+// they never retry.
+func (c *checker) retriedBy(call *ast.CallExpr) *RetriedFact {
+	var f *RetriedFact
+	total, within := retrysite.Bound{Kind: retrysite.Known, Attempts: 1}, ""
+	for _, s := range c.res.Enclosing(call.Pos()) {
+		if c.inTest(s.Node) || s.Bound.Kind == retrysite.Known && s.Bound.Attempts <= 1 || !c.retried(s, lead{node: call, own: true}) {
+			continue
+		}
+		b, w := c.siteLimit(s)
+		total, within = mulWithin(total, within, b, w)
+		if f == nil {
+			f = &RetriedFact{By: c.enclosingFunc(s.Node), Kind: s.Kind.String()}
+		}
+	}
+	if f != nil {
+		f.Bound, f.Within = total, within
+	}
+	return f
+}
+
+// enclosingFunc names the function declaration around n.
+func (c *checker) enclosingFunc(n ast.Node) Link {
+	for _, fn := range c.ix.funcs {
+		if d := c.ix.decls[fn]; inFunc(d, n) {
+			return funcLink(fn)
+		}
+	}
+	return Link{Name: "a function literal"}
+}
+
+// A retriedImpl is a method of this package that implements an interface
+// method another package retries.
+type retriedImpl struct {
+	method *types.Func
+	fact   *RetriedFact
+}
+
+// retriedImpls finds the methods of this package's named types (outside
+// test files) that implement an interface method marked by a RetriedFact,
+// of a package this one imports (the package plugs into it).
+func (c *checker) retriedImpls() []retriedImpl {
+	var out []retriedImpl
+	for _, p := range c.pass.Pkg.Imports() {
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for i := range iface.NumExplicitMethods() {
+				m := iface.ExplicitMethod(i)
+				var f RetriedFact
+				if !c.pass.ImportObjectFact(m, &f) {
+					continue
+				}
+				for _, impl := range c.implementations(iface, m.Name()) {
+					out = append(out, retriedImpl{method: impl, fact: &f})
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].method.Pos() < out[j].method.Pos() })
+	return out
+}
+
+// reportRetried reports, in each method that implements an interface
+// method retried by another package, the leads that the retry multiplies:
+// the method's body is that retry's attempt, handing its errors back to it.
+func (c *checker) reportRetried(r *report.Reporter, fixed map[ast.Expr]bool) {
+	for _, im := range c.retriedImpls() {
+		d := c.ix.decls[im.method]
+		if d.Body == nil {
+			continue
+		}
+		attempt := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
+		for _, l := range c.leadsIn(d.Body, false) {
+			if r.Skip(l.node.Pos()) || !informative(im.fact.Bound, l.bound) || !c.retried(attempt, l) {
+				continue
+			}
+			msg := fmt.Sprintf("%s is retried by %s (a %s %s) and %s: %s; let one layer own the retries",
+				funcLink(im.method).qualified(c.pass.Pkg.Path()), im.fact.By.qualified(c.pass.Pkg.Path()),
+				im.fact.Kind, outerPhrase(im.fact.Bound, im.fact.Within), c.leadPhrase(l),
+				totalPhrase(im.fact.Bound, l.bound, "in all"))
+			diag := analysis.Diagnostic{Pos: l.node.Pos(), End: l.node.End(), Message: msg}
+			if fix := c.fix(attempt, l, fixed); fix != nil {
+				diag.SuggestedFixes = []analysis.SuggestedFix{*fix}
+			}
+			r.Report(diag)
+		}
+	}
+}
