@@ -27,6 +27,14 @@ type checker struct {
 	// translated holds this package's errors that stand for another
 	// call's failure (see ownError); nil until asked.
 	translated map[types.Object]bool
+	// impls memoises implementations.
+	impls map[implKey][]*types.Func
+}
+
+// implKey is an interface and the name of one of its methods.
+type implKey struct {
+	iface *types.Interface
+	name  string
 }
 
 // reachKey is a function and whether its calls run under an outer
@@ -44,6 +52,7 @@ func newChecker(pass *analysis.Pass, res *retrysite.Result, table []api) *checke
 		ix:    newIndex(pass),
 		sites: make(map[ast.Node]*retrysite.Site),
 		reach: make(map[reachKey]*ReachesFact),
+		impls: make(map[implKey][]*types.Func),
 	}
 	c.ev = &evaluator{ix: c.ix, fact: func(fn *types.Func) *ClientFact {
 		var f ClientFact

@@ -82,6 +82,10 @@ func interfaceLink(t types.Type, fn *types.Func) Link {
 // implementations returns the methods name of this package's named types
 // (outside test files) that implement iface, in source order.
 func (c *checker) implementations(iface *types.Interface, name string) []*types.Func {
+	key := implKey{iface, name}
+	if out, ok := c.impls[key]; ok {
+		return out
+	}
 	var out []*types.Func
 	scope := c.pass.Pkg.Scope()
 	for _, n := range scope.Names() {
@@ -105,6 +109,7 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	c.impls[key] = out
 	return out
 }
 
