@@ -72,8 +72,8 @@ func (c *checker) paramReadsWhole(call *ast.CallExpr, idx, depth int) bool {
 // which holds a response, reads its body whole or not at all.
 func (c *checker) responseReadWhole(v *types.Var, depth int) bool {
 	body, ok := c.declaringBody(v)
-	if !ok {
-		return false
+	if !ok || isResult(body, v) {
+		return false // a named result: a bare return hands the response back
 	}
 	for cur := range body.Preorder((*ast.Ident)(nil)) {
 		if c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)] != v {
@@ -150,4 +150,17 @@ func (c *checker) bodyReadWhole(cur inspector.Cursor) bool {
 func isCall(cur inspector.Cursor) bool {
 	kind, _ := cur.ParentEdge()
 	return kind == edge.CallExpr_Fun
+}
+
+// isResult reports whether v is a named result of the function whose body
+// is body.
+func isResult(body inspector.Cursor, v *types.Var) bool {
+	var ft *ast.FuncType
+	switch fn := body.Parent().Node().(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	return ft != nil && ft.Results != nil && ft.Results.Pos() <= v.Pos() && v.Pos() < ft.Results.End()
 }

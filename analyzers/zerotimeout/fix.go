@@ -115,7 +115,11 @@ func (c *checker) clientTransportEdits(cl *client, t ast.Expr, fl *flow, n names
 		if cl.spec != nil {
 			pos = cl.spec.Pos()
 		}
-		text, edits, ok := c.newTransport(pos, !perRequest(cl.cur, fl), n)
+		var v types.Object
+		if cl.p != nil && len(cl.p.fields) == 0 {
+			v = cl.p.root
+		}
+		text, edits, ok := c.newTransport(pos, !c.perRequest(cl.cur, fl, v), n)
 		if !ok {
 			return nil, false
 		}
@@ -137,14 +141,29 @@ func (c *checker) isDefaultTransport(e ast.Expr) bool {
 }
 
 // perRequest reports whether a client made at cur, going where fl says, may
-// be made anew for each request: it is made in a function, and neither kept
-// in a field or a package-level variable nor handed out of sight. Its new
-// transport then keeps no idle connections, which nothing would reuse and
-// which would pile up; a client made once keeps the pool
-// http.DefaultTransport has.
-func perRequest(cur inspector.Cursor, fl *flow) bool {
+// be made anew for each request: it is made in a function, neither kept in
+// a field or a package-level variable nor handed out of sight, nor held in a
+// variable (v, when not nil) that a loop uses after it was made.
+func (c *checker) perRequest(cur inspector.Cursor, fl *flow, v types.Object) bool {
 	_, inFunc := enclosingFunc(cur)
-	return inFunc && !fl.stored && !fl.hidden
+	if !inFunc || fl.stored || fl.hidden {
+		return false
+	}
+	if v == nil {
+		return true
+	}
+	made := cur.Node()
+	for _, m := range c.mentionsOf(v) {
+		for anc := range m.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			if _, loop := anc.Node().(ast.Stmt); !loop {
+				break
+			}
+			if made.Pos() < anc.Node().Pos() || made.End() > anc.Node().End() {
+				return false // made once, then used by every turn of a loop
+			}
+		}
+	}
+	return true
 }
 
 // transportLit returns the http.Transport literal that the transport
@@ -358,7 +377,13 @@ func (c *checker) defaultClientEdits(cur inspector.Cursor, fl *flow, whole bool,
 		if c.defaults.fields["Transport"] || c.defaults.transport {
 			return nil, "", false // the bound would replace the package's own transport
 		}
-		t, es, ok := c.newTransport(expr.Pos(), !perRequest(cur, fl), n)
+		var v types.Object
+		if kind, idx := cur.ParentEdge(); kind == edge.AssignStmt_Rhs {
+			if p := c.pathOf(cur.Parent().Node().(*ast.AssignStmt).Lhs[idx]); p != nil && len(p.fields) == 0 {
+				v = p.root
+			}
+		}
+		t, es, ok := c.newTransport(expr.Pos(), !c.perRequest(cur, fl, v), n)
 		if !ok {
 			return nil, "", false
 		}

@@ -38,6 +38,12 @@ func Open(u string) (io.ReadCloser, error) {
 	return resp.Body, nil
 }
 
+// Named hands the response back through a named result: streamed.
+func Named(u string) (resp *http.Response, err error) {
+	resp, err = http.Get(u) // want `^http.Get uses http.DefaultClient`
+	return
+}
+
 // Events reads server-sent events line by line: streamed.
 func Events(u string, event func(string)) error {
 	resp, err := http.Get(u) // want `^http.Get uses http.DefaultClient`
