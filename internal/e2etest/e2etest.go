@@ -154,6 +154,24 @@ func CopyModule(t testing.TB, dir string) string {
 	return dst
 }
 
+// WriteModule writes files (by slash-separated path, relative to the module
+// root, go.mod among them) to a temporary directory and returns it, as
+// canonical as Wants' and ParseText's file names.
+func WriteModule(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return canonical(dir)
+}
+
 // Snapshot returns the content of every file under dir, by relative path,
 // to prove that a command left them untouched.
 func Snapshot(t testing.TB, dir string) map[string]string {

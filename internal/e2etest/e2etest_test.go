@@ -18,23 +18,8 @@ func (r *recorder) Helper()                   {}
 func (r *recorder) Error(args ...any)         { r.errs = append(r.errs, fmt.Sprint(args...)) }
 func (r *recorder) Errorf(f string, a ...any) { r.errs = append(r.errs, fmt.Sprintf(f, a...)) }
 
-func writeModule(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return canonical(dir)
-}
-
 func TestWants(t *testing.T) {
-	dir := writeModule(t, map[string]string{
+	dir := WriteModule(t, map[string]string{
 		"go.mod": "module m\n",
 		"a/a.go": "package a\n\nvar x = 1 // want `one` \"two\"\n\n// want \"three\"\nvar y = 2 /* want `four` */\n" +
 			"var z = 3 // a note // want `five`\nfunc F() {} // want F:`fact only`\n// wanted is not a want comment\n",
@@ -61,7 +46,7 @@ func TestWants(t *testing.T) {
 }
 
 func TestWantsBadComment(t *testing.T) {
-	dir := writeModule(t, map[string]string{"go.mod": "module m\n", "a.go": "package a // want `(`\n"})
+	dir := WriteModule(t, map[string]string{"go.mod": "module m\n", "a.go": "package a // want `(`\n"})
 	r := &recorder{TB: t}
 	Wants(r, dir)
 	if len(r.errs) != 1 || !strings.Contains(r.errs[0], "missing closing )") {
@@ -70,7 +55,7 @@ func TestWantsBadComment(t *testing.T) {
 }
 
 func TestMatch(t *testing.T) {
-	dir := writeModule(t, map[string]string{
+	dir := WriteModule(t, map[string]string{
 		"go.mod": "module m\n",
 		"a.go":   "package a\n\nvar x = 1 // want `has no Timeout` `has no Timeout`\nvar y = 2 // want `jitter`\n",
 	})
@@ -113,15 +98,39 @@ func TestParseText(t *testing.T) {
 	dir := canonical(t.TempDir())
 	out := "# example.com/e2e/zerotimeout\n" +
 		"zerotimeout/z.go:18:23: http.Client has no Timeout: a server blocks\n" +
-		"/abs/x.go:1:2: absolute\n" +
+		"/abs/x.go:1:2: absolute (full jitter)\n" +
 		"retrylint: some error\n"
 	diags, other := ParseText(dir, out)
 	if len(diags) != 2 || diags[0].File != filepath.Join(dir, "zerotimeout", "z.go") || diags[0].Line != 18 ||
-		diags[0].Column != 23 || diags[0].Message != "http.Client has no Timeout: a server blocks" || diags[1].File != "/abs/x.go" {
+		diags[0].Column != 23 || diags[0].Message != "http.Client has no Timeout: a server blocks" || diags[1].File != "/abs/x.go" ||
+		diags[1].Message != "absolute (full jitter)" || diags[1].Analyzer != "" {
 		t.Errorf("diagnostics %v", diags)
 	}
 	if len(other) != 2 || other[1] != "retrylint: some error" {
 		t.Errorf("other lines %q", other)
+	}
+}
+
+// TestParseTextNamed reads retrylint's own format, which names the analyzer
+// after the message: a line that names none, or one not given, is not a
+// diagnostic.
+func TestParseTextNamed(t *testing.T) {
+	dir := canonical(t.TempDir())
+	out := "z.go:18:23: http.Client has no Timeout (zerotimeout)\n" +
+		"n.go:3:1: randomise the wait (full jitter) (nojitter)\n" +
+		"n.go:4:1: randomise the wait (full jitter)\n" +
+		"n.go:5:1: message (printf)\n" +
+		"/abs/x.go:1:2: not written\n"
+	diags, other := ParseText(dir, out, "zerotimeout", "nojitter")
+	want := []Diagnostic{
+		{File: filepath.Join(dir, "z.go"), Line: 18, Column: 23, Analyzer: "zerotimeout", Message: "http.Client has no Timeout"},
+		{File: filepath.Join(dir, "n.go"), Line: 3, Column: 1, Analyzer: "nojitter", Message: "randomise the wait (full jitter)"},
+	}
+	if fmt.Sprint(diags) != fmt.Sprint(want) || diags[0].Analyzer != want[0].Analyzer || diags[1].Analyzer != want[1].Analyzer {
+		t.Errorf("diagnostics %+v, want %+v", diags, want)
+	}
+	if len(other) != 3 {
+		t.Errorf("other lines %q, want the last three", other)
 	}
 }
 
@@ -151,7 +160,7 @@ func TestDecodeJSON(t *testing.T) {
 }
 
 func TestCopyModule(t *testing.T) {
-	src := writeModule(t, map[string]string{
+	src := WriteModule(t, map[string]string{
 		"m/go.mod": "module m\n\nreplace x => ../x\nreplace y => example.com/y v1.0.0\n", "m/a.go": "package a\n",
 	})
 	dst := CopyModule(t, filepath.Join(src, "m"))

@@ -15,18 +15,33 @@ import (
 	"strings"
 )
 
-var posnLine = regexp.MustCompile(`^(.+?\.go):(\d+):(\d+): (.*)$`)
+var (
+	posnLine = regexp.MustCompile(`^(.+?\.go):(\d+):(\d+): (.*)$`)
+	named    = regexp.MustCompile(`^(.*) \(([a-z][a-z0-9_]*)\)$`)
+)
 
-// ParseText reads the diagnostics of text output (standalone stderr, go vet
-// stderr): lines "file.go:line:col: message", with relative file names taken
-// relative to dir. It returns the other lines apart (go vet's "# package"
-// headers, error messages).
-func ParseText(dir, out string) (diags []Diagnostic, other []string) {
+// ParseText reads the diagnostics of text output: lines
+// "file.go:line:col: message", with relative file names taken relative to
+// dir. With analyzers, the format of retrylint's standalone output, each
+// line ends with the name of the analyzer, "message (name)", which must be
+// one of analyzers; without, go vet's, lines give none. It returns the other
+// lines apart (go vet's "# package" headers, error messages, and, with
+// analyzers, diagnostic lines that do not name one).
+func ParseText(dir, out string, analyzers ...string) (diags []Diagnostic, other []string) {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
 		m := posnLine.FindStringSubmatch(line)
+		var analyzer string
+		if m != nil && len(analyzers) > 0 {
+			n := named.FindStringSubmatch(m[4])
+			if n == nil || !slices.Contains(analyzers, n[2]) {
+				m = nil
+			} else {
+				m[4], analyzer = n[1], n[2]
+			}
+		}
 		if m == nil {
 			if strings.TrimSpace(line) != "" {
 				other = append(other, line)
@@ -35,7 +50,7 @@ func ParseText(dir, out string) (diags []Diagnostic, other []string) {
 		}
 		ln, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		diags = append(diags, Diagnostic{File: resolve(dir, m[1]), Line: ln, Column: col, Message: m[4]})
+		diags = append(diags, Diagnostic{File: resolve(dir, m[1]), Line: ln, Column: col, Analyzer: analyzer, Message: m[4]})
 	}
 	return diags, other
 }

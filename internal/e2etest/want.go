@@ -141,7 +141,7 @@ func canonical(p string) string {
 type Diagnostic struct {
 	File         string // absolute, symbolic links resolved
 	Line, Column int
-	Analyzer     string // empty in text output, which does not name it
+	Analyzer     string // empty in go vet's text output, which does not name it
 	Message      string
 	Fixes        int // the number of suggested fixes (JSON output only)
 }
