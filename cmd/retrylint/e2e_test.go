@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
@@ -28,13 +29,27 @@ func skipShort(t *testing.T) {
 	}
 }
 
+// analyzerNames are the names of the analyzers the binary runs.
+func analyzerNames() []string {
+	var names []string
+	for _, a := range analyzers.All() {
+		names = append(names, a.Name)
+	}
+	return names
+}
+
 // checkText checks the text output of a run on the whole sample module (in
 // dir, a copy or the module itself) against the module's expectations.
 // Lines that are not diagnostics fail the test, except go vet's "# package"
-// headers when vet is set.
+// headers when vet is set. Without vet, each diagnostic must name its
+// analyzer, as retrylint's own output does.
 func checkText(t *testing.T, dir, out string, vet bool) []e2etest.Diagnostic {
 	t.Helper()
-	diags, other := e2etest.ParseText(dir, out)
+	var names []string
+	if !vet {
+		names = analyzerNames()
+	}
+	diags, other := e2etest.ParseText(dir, out, names...)
 	for _, line := range other {
 		if !vet || !strings.HasPrefix(line, "# ") {
 			t.Errorf("unexpected output line: %s", line)
@@ -108,10 +123,7 @@ func TestJSON(t *testing.T) {
 	tree, diags := decodeJSON(t, dir, res.Stdout)
 	e2etest.Match(t, e2etest.Wants(t, dir), diags)
 
-	var names []string
-	for _, a := range analyzers.All() {
-		names = append(names, a.Name)
-	}
+	names := analyzerNames()
 	for _, d := range diags {
 		if !slices.Contains(names, d.Analyzer) {
 			t.Errorf("%v: reported under %q, which is not an analyzer", d, d.Analyzer)
@@ -166,13 +178,15 @@ func checkFixed(t *testing.T, dir string) {
 }
 
 // checkFixes runs a command that applies fixes (run, given the directory)
-// on a copy of the sample module, checks that zerotimeout's fixes were
-// applied (want appears in its file) and that the result is sound.
-func checkFixes(t *testing.T, want string, run func(dir string) e2etest.Result) {
+// on a copy of the sample module, checks its exit status, that zerotimeout's
+// fixes were applied (want appears in its file) and that the result is
+// sound. It returns the copy and what the command printed.
+func checkFixes(t *testing.T, want string, code int, run func(dir string) e2etest.Result) (string, e2etest.Result) {
 	t.Helper()
 	dir := e2etest.CopyModule(t, e2etest.SampleModule())
-	if res := run(dir); res.Code != 0 {
-		t.Errorf("exit status %d:\n%s", res.Code, res.Stderr)
+	res := run(dir)
+	if res.Code != code {
+		t.Errorf("exit status %d, want %d:\n%s", res.Code, code, res.Stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "zerotimeout", "zerotimeout.go"))
 	if err != nil {
@@ -182,13 +196,60 @@ func checkFixes(t *testing.T, want string, run func(dir string) e2etest.Result) 
 		t.Errorf("the zerotimeout fixes were not applied (no %q):\n%s", want, data)
 	}
 	checkFixed(t, dir)
+	return dir, res
 }
 
+// TestFix applies the fixes of the sample module, which has findings without
+// a fix too: -fix says how many fixes it applied to each file, prints the
+// findings it left as a plain run prints them, sums up, and exits 3.
 func TestFix(t *testing.T) {
 	skipShort(t)
-	checkFixes(t, "(&http.Client{Timeout: 30 * time.Second}).Get(u)", func(dir string) e2etest.Result {
+	// What there is to fix: the findings, each with its number of fixes.
+	before := e2etest.Run(t, e2etest.SampleModule(), e2etest.Binary(t), "-json", "./...")
+	_, diags := decodeJSON(t, e2etest.SampleModule(), before.Stdout)
+	perFile := make(map[string]int)
+	var unfixable []e2etest.Diagnostic
+	for _, d := range diags {
+		rel, _ := filepath.Rel(e2etest.SampleModule(), d.File)
+		if d.Fixes > 0 {
+			perFile[rel]++
+		} else {
+			unfixable = append(unfixable, d)
+		}
+	}
+	if len(perFile) == 0 || len(unfixable) == 0 {
+		t.Fatalf("the sample module should have findings with and without fixes: %d files to fix, %d findings without a fix",
+			len(perFile), len(unfixable))
+	}
+
+	dir, res := checkFixes(t, "(&http.Client{Timeout: 30 * time.Second}).Get(u)", 3, func(dir string) e2etest.Result {
 		return e2etest.Run(t, dir, e2etest.Binary(t), "-fix", "./...")
 	})
+	left, other := e2etest.ParseText(dir, res.Stderr, analyzerNames()...)
+	fixes := 0
+	for rel, n := range perFile {
+		fixes += n
+		line := fmt.Sprintf("%s: %d %s applied", filepath.Join(dir, rel), n, map[bool]string{true: "fix", false: "fixes"}[n == 1])
+		if !slices.Contains(other, line) {
+			t.Errorf("-fix does not say %q", line)
+		}
+	}
+	summary := fmt.Sprintf("retrylint: applied %d fixes to %d files; %d findings left without a fix", fixes, len(perFile), len(unfixable))
+	if len(other) != len(perFile)+1 || other[len(other)-1] != summary {
+		t.Errorf("-fix printed %q, want a line per file and then %q", other, summary)
+	}
+	// The findings left are those without a fix, where they were.
+	if len(left) != len(unfixable) {
+		t.Errorf("-fix left %d findings, want the %d without a fix:\n%s", len(left), len(unfixable), res.Stderr)
+	}
+	for i := range min(len(left), len(unfixable)) {
+		rel, _ := filepath.Rel(dir, left[i].File)
+		wantRel, _ := filepath.Rel(e2etest.SampleModule(), unfixable[i].File)
+		if rel != wantRel || left[i].Message != unfixable[i].Message || left[i].Analyzer != unfixable[i].Analyzer {
+			t.Errorf("left %s:%d %s (%s), want %s:%d %s (%s)", rel, left[i].Line, left[i].Message, left[i].Analyzer,
+				wantRel, unfixable[i].Line, unfixable[i].Message, unfixable[i].Analyzer)
+		}
+	}
 }
 
 func TestFixDiff(t *testing.T) {
@@ -196,8 +257,12 @@ func TestFixDiff(t *testing.T) {
 	dir := e2etest.CopyModule(t, e2etest.SampleModule())
 	before := e2etest.Snapshot(t, dir)
 	res := e2etest.Run(t, dir, e2etest.Binary(t), "-fix", "-diff", "./...")
-	if res.Code != 0 {
-		t.Errorf("retrylint -fix -diff exited %d:\n%s", res.Code, res.Stderr)
+	if res.Code != 3 {
+		t.Errorf("retrylint -fix -diff exited %d, want 3 (findings without a fix):\n%s", res.Code, res.Stderr)
+	}
+	if !regexp.MustCompile(`(?m)/zerotimeout/zerotimeout\.go: \d+ fixes in the diff$`).MatchString(res.Stderr) ||
+		!regexp.MustCompile(`(?m)^retrylint: the diff holds \d+ fixes to \d+ files \(no file written\); \d+ findings left without a fix$`).MatchString(res.Stderr) {
+		t.Errorf("-fix -diff does not say what the diff holds:\n%s", res.Stderr)
 	}
 	for _, want := range []string{"--- " + filepath.Join(dir, "zerotimeout", "zerotimeout.go"), "+++ ", "@@ ",
 		"\n-	resp, err := http.Get(u)", "\n+	resp, err := (&http.Client{Timeout: 30 * time.Second}).Get(u)"} {
@@ -244,7 +309,7 @@ func checkTextUnique(t *testing.T, dir, out string) []e2etest.Diagnostic {
 
 func TestGoFix(t *testing.T) {
 	skipShort(t)
-	checkFixes(t, "var Shared = http.Client{Timeout: 30 * time.Second}", func(dir string) e2etest.Result {
+	checkFixes(t, "var Shared = http.Client{Timeout: 30 * time.Second}", 0, func(dir string) e2etest.Result {
 		return e2etest.Go(t, dir, "fix", "-fixtool="+e2etest.Binary(t), "./...")
 	})
 }
@@ -253,12 +318,18 @@ func TestAnalyzerFlags(t *testing.T) {
 	skipShort(t)
 	dir, bin := e2etest.SampleModule(), e2etest.Binary(t)
 
+	// The bound each fix writes is in its message ("Set Timeout: 10 *
+	// time.Second"; other durations of a fix, such as the dial timeout of
+	// http.DefaultTransport, are not the flag's).
 	res := e2etest.Run(t, dir, bin, "-json", "-zerotimeout.timeout=10s", "./zerotimeout")
-	if !strings.Contains(res.Stdout, "10 * time.Second") {
-		t.Errorf("-zerotimeout.timeout=10s does not change the fixes:\n%s", res.Stdout)
+	bounds := regexp.MustCompile(`"message": "[^"]*: (\d+ \* time\.\w+)"`).FindAllStringSubmatch(res.Stdout, -1)
+	if len(bounds) == 0 {
+		t.Errorf("-zerotimeout.timeout=10s: no fix names its bound:\n%s", res.Stdout)
 	}
-	if strings.Contains(res.Stdout, "30 * time.Second") {
-		t.Errorf("-zerotimeout.timeout=10s still writes 30s:\n%s", res.Stdout)
+	for _, b := range bounds {
+		if b[1] != "10 * time.Second" {
+			t.Errorf("-zerotimeout.timeout=10s: a fix writes %s", b[0])
+		}
 	}
 
 	res = e2etest.Run(t, dir, bin, "-json", "-zerotimeout=false", "./...")
@@ -279,14 +350,24 @@ func TestAnalyzerFlags(t *testing.T) {
 		}
 	}
 
-	res = e2etest.Run(t, dir, bin, "-zerotimeout.timeout=0s", "./zerotimeout")
-	if res.Code != 1 || !strings.Contains(res.Stderr, "fixes need a positive Timeout") {
-		t.Errorf("-zerotimeout.timeout=0s exited %d, want 1 with an error:\n%s", res.Code, res.Stderr)
-	}
-
-	res = e2etest.Run(t, dir, bin, "-zerotimeout.bogus=1", "./zerotimeout")
-	if res.Code != 2 || !strings.Contains(res.Stderr, "flag provided but not defined: -zerotimeout.bogus") {
-		t.Errorf("an unknown flag exited %d, want 2 with an error:\n%s", res.Code, res.Stderr)
+	// A bad flag, or a bad value, even one an analyzer reads when it runs,
+	// is one line and exit status 2, before anything is analysed.
+	for _, tc := range []struct{ flag, want string }{
+		{"-zerotimeout.timeout=0s", `invalid value "0s" for flag -zerotimeout.timeout: 0s: fixes need a positive Timeout`},
+		{"-zerotimeout.timeout=soon", `invalid value "soon" for flag -zerotimeout.timeout: time: invalid duration "soon"`},
+		{"-nestedretry.clients=example.com/sdk.Client.Send", `invalid value "example.com/sdk.Client.Send" for flag -nestedretry.clients: ` +
+			`nestedretry: -clients entry "example.com/sdk.Client.Send": want importpath.Type.Method=N or importpath.Func=N with N >= 1`},
+		{"-nojitter.runners=Do", `invalid value "Do" for flag -nojitter.runners: "Do": want importpath.Func or importpath.Type.Method`},
+		{"-unkeyedpost.headers=Bad Header", `invalid value "Bad Header" for flag -unkeyedpost.headers: "Bad Header" is not a header name`},
+		{"-nojitter.periodic=maybe", `invalid boolean value "maybe" for -nojitter.periodic: parse error`},
+		{"-zerotimeout=maybe", `invalid boolean value "maybe" for -zerotimeout: want true or false`},
+		{"-zerotimeout.bogus=1", "flag provided but not defined: -zerotimeout.bogus"},
+	} {
+		res = e2etest.Run(t, dir, bin, tc.flag, "./...")
+		want := "retrylint: " + tc.want + " (run 'retrylint help' for the flags)\n"
+		if res.Code != 2 || res.Stderr != want || res.Stdout != "" {
+			t.Errorf("%s exited %d and printed\n%s%s\nwant exit 2 and\n%s", tc.flag, res.Code, res.Stdout, res.Stderr, want)
+		}
 	}
 
 	// The same flags through go vet.

@@ -5,6 +5,14 @@
 // go fix -fixtool (the x/tools unitchecker protocol, selected by the go
 // command's -V=full, -flags and *.cfg arguments).
 //
+// The protocol runs go to x/tools' multichecker, which hands them to
+// unitchecker, as the go command expects. Standalone runs have a driver of
+// their own (run.go), on x/tools' go/analysis/checker and go/packages, so
+// that it can honour -tags, map fixes of cgo-translated files back to the
+// files users edit, check fixed files before writing them, say what -fix did,
+// name the analyzer of each finding, and keep the exit statuses the README
+// promises.
+//
 // `retrylint lsp` is a language server for editors (see internal/lsp).
 // `retrylint version` and -V=full say which build is running.
 package main
@@ -12,6 +20,7 @@ package main
 import (
 	"flag"
 	"os"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/lsp"
@@ -19,13 +28,32 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "lsp" {
-		os.Exit(lsp.Main(os.Args[2:], analyzers.All()))
-	}
-	if len(os.Args) == 2 && os.Args[1] == "version" {
+	args := os.Args[1:]
+	switch {
+	case len(args) > 0 && args[0] == "lsp":
+		os.Exit(lsp.Main(args[1:], analyzers.All()))
+	case len(args) == 1 && args[0] == "version":
 		printVersion()
-		return
+	case goCommandProtocol(args):
+		flag.Var(versionFlag{}, "V", "print version and exit (-V=full, as go vet and go fix ask)")
+		multichecker.Main(analyzers.All()...)
+	default:
+		os.Exit(standalone(args, analyzers.All(), os.Stdout, os.Stderr))
 	}
-	flag.Var(versionFlag{}, "V", "print version and exit (-V=full, as go vet and go fix ask)")
-	multichecker.Main(analyzers.All()...)
+}
+
+// goCommandProtocol reports whether the go command runs the binary as
+// go vet's or go fix's tool: it asks for -V=full and -flags, then runs it
+// once per package on a *.cfg file, the last argument.
+func goCommandProtocol(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
+	}
+	for _, arg := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if strings.HasPrefix(arg, "-") && (name == "flags" || name == "V") {
+			return true
+		}
+	}
+	return false
 }
