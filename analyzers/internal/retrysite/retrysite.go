@@ -35,6 +35,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -137,7 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
-			generated = ast.IsGenerated(n)
+			generated = report.IsGenerated(n)
 		case *ast.FuncDecl:
 			if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
 				a.decls[fn] = n
