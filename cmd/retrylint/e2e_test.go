@@ -309,7 +309,7 @@ func checkTextUnique(t *testing.T, dir, out string) []e2etest.Diagnostic {
 
 func TestGoFix(t *testing.T) {
 	skipShort(t)
-	checkFixes(t, "var Shared = http.Client{Timeout: 30 * time.Second}", 0, func(dir string) e2etest.Result {
+	checkFixes(t, "var Shared = http.Client{Transport: &http.Transport{", 0, func(dir string) e2etest.Result {
 		return e2etest.Go(t, dir, "fix", "-fixtool="+e2etest.Binary(t), "./...")
 	})
 }
