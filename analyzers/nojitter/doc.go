@@ -34,6 +34,18 @@
 //     RetryMax > 0. Fix: the library's own knob (RandomizationFactor 0.5,
 //     CombineDelay(..., RandomDelay), WithFullJitter, Jitter 0.1,
 //     LinearJitterBackoff), so no dependency is added.
+//   - A go-retryablehttp client or go-retry backoff configured outside a
+//     retry call, reported where it is made: the value is followed through
+//     the package (variables, struct fields, the results of constructors,
+//     the parameters of helpers), so a constructor that sets RetryMax and
+//     returns the client, or a client kept in a field that a method sends
+//     through, is seen whole. It is left alone when the package sets a
+//     jittered Backoff or wraps the backoff in a jitter anywhere on the
+//     way, or hands it to code it cannot see (another package, a channel);
+//     a client made and handed on untouched is its receiver's to configure.
+//   - Calls of go-retryablehttp's package-level Get, Head, Post and
+//     PostForm: their default client retries 4 times with DefaultBackoff.
+//     No fix: a client per call would lose the shared connection pool.
 //
 // A wait is randomised when its value flows from math/rand, math/rand/v2,
 // crypto/rand, retry.FullJitter or retry.Backoff.Delay, a known jittering
