@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -360,8 +361,11 @@ func informative(outer, inner retrysite.Bound) bool {
 // inTest reports whether n is in a _test.go file, whose retry loops wait for
 // test fixtures (eventual consistency, a container starting) rather than
 // multiply a production request.
-func (c *checker) inTest(n ast.Node) bool {
-	tf := c.pass.Fset.File(n.Pos())
+func (c *checker) inTest(n ast.Node) bool { return c.testFile(n.Pos()) }
+
+// testFile reports whether pos is in a _test.go file.
+func (c *checker) testFile(pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 

@@ -395,15 +395,13 @@ func (w *errorFlow) stmt(s ast.Stmt, live bool) (flow, bool, bool) {
 	case *ast.LabeledStmt:
 		return w.stmt(s.Stmt, live)
 	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok && w.terminates(call) {
+		if call, ok := s.X.(*ast.CallExpr); ok && terminates(w.info, call) {
 			return flowLeaves, false, live
 		}
 	case *ast.AssignStmt:
 		if w.assigns(s.Lhs) {
 			live = false
 		}
-	case *ast.DeclStmt:
-		// var err error shadows nothing the walk follows by object.
 	case *ast.IfStmt:
 		if s.Init != nil {
 			if as, ok := s.Init.(*ast.AssignStmt); ok && w.assigns(as.Lhs) {
@@ -644,13 +642,13 @@ func (w *errorFlow) isSiteLabel(lbl *types.Label) bool {
 }
 
 // terminates reports whether a call never returns.
-func (w *errorFlow) terminates(call *ast.CallExpr) bool {
+func terminates(info *types.Info, call *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := w.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
 			return true
 		}
 	}
-	fn := typematch.Callee(w.info, call)
+	fn := typematch.Callee(info, call)
 	for _, f := range [][2]string{{"os", "Exit"}, {"log", "Fatal"}, {"log", "Fatalf"}, {"log", "Fatalln"},
 		{"log", "Panic"}, {"log", "Panicf"}, {"log", "Panicln"}, {"runtime", "Goexit"}} {
 		if typematch.IsFunc(fn, f[0], f[1]) {

@@ -90,7 +90,7 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 	scope := c.pass.Pkg.Scope()
 	for _, n := range scope.Names() {
 		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || c.inTestPos(tn) {
+		if !ok || tn.IsAlias() || c.testFile(tn.Pos()) {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)
@@ -111,11 +111,6 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
 	c.impls[key] = out
 	return out
-}
-
-// inTestPos reports whether obj is declared in a _test.go file.
-func (c *checker) inTestPos(obj types.Object) bool {
-	return c.inTest(&ast.Ident{NamePos: obj.Pos()})
 }
 
 // exportRetried marks the interface methods of this package that a retry

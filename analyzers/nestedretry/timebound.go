@@ -175,7 +175,7 @@ func (c *checker) loopTime(s *retrysite.Site) string {
 	}
 	within := ""
 	for _, st := range s.Attempt.List {
-		if ifs, ok := st.(*ast.IfStmt); ok && leavesLoop(ifs.Body, true) {
+		if ifs, ok := st.(*ast.IfStmt); ok && c.leavesLoop(ifs.Body, true) {
 			if w := c.timeIn(ifs.Cond, s); w != "" {
 				return w
 			}
@@ -186,7 +186,7 @@ func (c *checker) loopTime(s *retrysite.Site) string {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.CommClause:
-			if within == "" && leavesLoop(&ast.BlockStmt{List: n.Body}, false) {
+			if within == "" && c.leavesLoop(&ast.BlockStmt{List: n.Body}, false) {
 				within = c.timerRecv(n.Comm, s)
 			}
 		}
@@ -196,9 +196,10 @@ func (c *checker) loopTime(s *retrysite.Site) string {
 }
 
 // leavesLoop reports whether a block ends by leaving the loop it is in: a
-// return, a labelled break, a goto, a panic, or, when plainBreak (the block
-// is an if directly in the loop's body), a break.
-func leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
+// return, a labelled break, a goto, a call that never returns (panic,
+// log.Fatal), or, when plainBreak (the block is an if directly in the loop's
+// body), a break.
+func (c *checker) leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
 	if len(b.List) == 0 {
 		return false
 	}
@@ -209,9 +210,7 @@ func leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
 		return s.Tok == token.GOTO || s.Tok == token.BREAK && (s.Label != nil || plainBreak)
 	case *ast.ExprStmt:
 		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
+			return terminates(c.pass.TypesInfo, call)
 		}
 	}
 	return false
