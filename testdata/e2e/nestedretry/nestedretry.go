@@ -23,7 +23,7 @@ type Orders struct {
 func (o *Orders) Place(ctx context.Context, skus []string) error {
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
-		if err = o.reserveAll(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 4 attempts: up to 16 calls per request; let one layer own the retries`
+		if err = o.reserveAll(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 4 attempts: up to 16 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(retry.FullJitter(200 * time.Millisecond))
@@ -50,7 +50,7 @@ type Gateway struct {
 func (g *Gateway) Handle(ctx context.Context, skus []string) error {
 	var err error
 	for attempt := 1; attempt <= 4; attempt++ {
-		if err = g.Orders.Place(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).Place -> \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 16 attempts: up to 64 calls per request; let one layer own the retries`
+		if err = g.Orders.Place(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).Place -> \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 16 attempts: up to 64 calls in all; let one layer own the retries`
 			return nil
 		}
 		time.Sleep(retry.FullJitter(time.Second))

@@ -52,7 +52,7 @@ func (d *Deliverer) Deliver(ctx context.Context, url, event string) error {
 // itself, so the helper's retries multiply with its own.
 func (d *Deliverer) Ack(ctx context.Context, id string) error {
 	return retrier.Default(ctx, func(ctx context.Context) error {
-		return d.Queue.Ack(ctx, id) // want `retry call of up to 3 attempts calls \(\*Queue\).Ack, which makes up to 4 attempts: up to 12 calls per request; let one layer own the retries`
+		return d.Queue.Ack(ctx, id) // want `retry call of up to 3 attempts calls \(\*Queue\).Ack, which makes up to 4 attempts: up to 12 calls in all; let one layer own the retries`
 	})
 }
 
