@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -56,11 +55,17 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || pass.TypesInfo == nil {
 		return nil, nil
 	}
-	c := &checker{pass: pass, res: res, rep: report.New(pass)}
-	for _, s := range res.Sites {
-		if c.inTest(s.Node.Pos()) {
-			continue
+	// Nothing in test code (retrysite.InTestCode, where retrysite finds no
+	// sites either) is reported: tests are no fleet of clients, and a test
+	// harness's client retries against a fake.
+	quiet := *pass
+	quiet.Report = func(d analysis.Diagnostic) {
+		if !retrysite.InTestCode(pass, d.Pos) {
+			pass.Report(d)
 		}
+	}
+	c := &checker{pass: &quiet, res: res, rep: report.New(&quiet)}
+	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:
 			c.loop(s)
@@ -70,21 +75,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if periodic {
 		for _, s := range res.Periodic {
-			if !c.inTest(s.Node.Pos()) {
-				c.periodic(s)
-			}
+			c.periodic(s)
 		}
 	}
 	c.retryablehttp()
 	return nil, nil
-}
-
-// inTest reports whether pos is in a _test.go file: tests are no fleet of
-// clients, and their polls (for { if done() { return }; sleep(d) }) would
-// only be noise.
-func (c *checker) inTest(pos token.Pos) bool {
-	f := c.pass.Fset.File(pos)
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 
 // file returns the file that holds pos.

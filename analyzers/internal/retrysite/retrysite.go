@@ -5,16 +5,20 @@
 // A retry site is a loop that re-runs an attempt after it fails and leaves
 // when it succeeds (Loop), the operation handed to a known retry library
 // (LibraryCall), or the operation handed to a retry runner of the user's own
-// (RunnerCall). Loops that look alike but do not retry (over a collection,
+// (RunnerCall), where the attempt can reach another process (reach.go: a
+// loop that re-runs a parser or polls a local lock is no retry of a
+// dependency). Loops that look alike but do not retry (over a collection,
 // pollers and workers that wait whatever happens, rate-limited workers,
-// poll-until-ready loops that end on error) are not sites; the ones among them
-// that wait are listed as Result.Periodic.
+// poll-until-ready loops that end on error) are not sites; the ones among
+// them that wait are listed as Result.Periodic. Test code (InTestCode) and
+// generated files hold no sites.
 //
 // Facts carry what other packages need: RetriesFact (a function contains a
 // site, with its bound), RunnerFact (a function is a retry runner: its
 // operation and attempts parameters, bound and waits), WaitsFact (a function
-// waits for its duration argument) and RandomFact (a function returns a
-// randomised duration).
+// waits for its duration argument), RandomFact (a function returns a
+// randomised duration) and ReachFact (calling a function can reach another
+// process).
 //
 // There is no early exit on imports: an immediate retry loop needs no import
 // at all, and its RetriesFact is what lets another package see that a call
@@ -35,7 +39,6 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -47,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*RunnerFact)(nil)},
 }
 
 // recogniser is the state of one run.
@@ -126,10 +129,11 @@ func run(pass *analysis.Pass) (any, error) {
 	libraries := typematch.Imports(a.pkg, libraryPaths()...)
 
 	var (
-		loops     []loopAt
-		calls     []callAt
-		generated bool
+		loops   []loopAt
+		calls   []callAt
+		noSites bool // the current file is generated, or test code
 	)
+	testPkg := importsTesting(pass)
 	filter := []ast.Node{
 		(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
@@ -138,7 +142,10 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
-			generated = report.IsGenerated(n)
+			noSites = ast.IsGenerated(n) || testPkg
+			if tf := pass.Fset.File(n.FileStart); tf != nil && isTestFile(tf.Name()) {
+				noSites = true
+			}
 		case *ast.FuncDecl:
 			if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
 				a.decls[fn] = n
@@ -165,7 +172,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.CompositeLit:
 			a.recordLit(n)
 		case *ast.ForStmt, *ast.RangeStmt:
-			if generated {
+			if noSites {
 				continue
 			}
 			fn, decl := enclosing(cur)
@@ -187,7 +194,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if decl != nil {
 				a.declCalls[decl] = append(a.declCalls[decl], n)
 			}
-			if !generated && fn != nil {
+			if !noSites && fn != nil {
 				calls = append(calls, callAt{n, fn, decl})
 			}
 		}
@@ -252,7 +259,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if libCalls[c.call] {
 			continue
 		}
-		if site := a.runnerCall(c, own); site != nil {
+		if site := a.runnerCall(c, own); site != nil && !a.localOp(c, a.runnerFact(site.Runner, own).Param) {
 			res.Sites = append(res.Sites, site)
 			addFact(c.decl, site.Bound)
 		}
@@ -313,13 +320,23 @@ func (a *recogniser) librarySite(c callAt, fn *types.Func, r *runner) *Site {
 			}
 		}
 	}
-	if i < 0 || i >= len(c.call.Args) {
+	if i < 0 || i >= len(c.call.Args) || a.localOp(c, i) {
 		return nil
 	}
 	s := &Site{Kind: LibraryCall, Node: c.call, Runner: fn, Func: c.fn, Bound: Bound{Kind: Unknown}}
 	s.Attempt, s.Operation = a.operation(c.call.Args[i])
 	r.site(a, c.call, s)
 	return s
+}
+
+// localOp reports whether the operation a runner call hands on as argument i
+// stays in this process (a poll of an in-memory condition through a retry
+// library): no retry of a dependency.
+func (a *recogniser) localOp(c callAt, i int) bool {
+	if i < 0 || i >= len(c.call.Args) {
+		return false
+	}
+	return a.valueSummary(c.call.Args[i], c.decl, 0) == summary{}
 }
 
 // operation resolves the operation handed to a runner: a function literal

@@ -160,3 +160,10 @@ func TestReach(t *testing.T) {
 func TestReachFacts(t *testing.T) {
 	testutil.Run(t, retrysite.Analyzer, "retrysite/reach/store")
 }
+
+// TestTestSupport: a package that imports "testing" outside its _test.go
+// files is test code, like _test.go files: no sites there; the same loop
+// elsewhere is one.
+func TestTestSupport(t *testing.T) {
+	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app")
+}
