@@ -7,6 +7,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/ignoredirective"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nojitter"
+	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 	"github.com/retrylint/retrylint/analyzers/unkeyedpost"
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
 	"golang.org/x/tools/go/analysis"
@@ -21,6 +22,7 @@ func All() []*analysis.Analyzer {
 		nojitter.Analyzer,
 		nestedretry.Analyzer,
 		unkeyedpost.Analyzer,
+		retrydeadline.Analyzer,
 		ignoredirective.Analyzer,
 	}
 }

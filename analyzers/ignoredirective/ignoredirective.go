@@ -53,6 +53,7 @@ var known = []string{
 	"nojitter",
 	"nestedretry",
 	"unkeyedpost",
+	"retrydeadline",
 	"ignoredirective",
 }
 

@@ -49,6 +49,9 @@
 //	case <-time.After(d):
 //	}
 //
+// Waits that last at most 100ms (a constant, or a backoff over a known bound)
+// are left alone: they outlive a cancellation by no more than that.
+//
 // It stays quiet where a value is out of sight (a deadline, timeout or wait
 // from a parameter or a field, an unknown bound), about waits already in a
 // select, and about contexts that never end (context.Background() and

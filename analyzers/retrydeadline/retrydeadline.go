@@ -3,9 +3,7 @@ package retrydeadline
 import (
 	_ "embed"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -54,9 +52,6 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root()}
 	for _, s := range res.Sites {
-		if inTestCode(pass, s.Node.Pos()) {
-			continue
-		}
 		switch s.Kind {
 		case retrysite.Loop:
 			c.budget(s)
@@ -81,23 +76,4 @@ func (c *checker) file(n ast.Node) *ast.File {
 		}
 	}
 	return nil
-}
-
-// inTestCode reports whether pos is test code: a _test.go file, or a file of
-// a package whose non-test files import "testing" (harnesses and fakes).
-func inTestCode(pass *analysis.Pass, pos token.Pos) bool {
-	if f := pass.Fset.File(pos); f != nil && strings.HasSuffix(f.Name(), "_test.go") {
-		return true
-	}
-	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.FileStart); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
-			continue
-		}
-		for _, spec := range f.Imports {
-			if spec.Path.Value == `"testing"` {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -15,8 +15,9 @@ const docsURL = "https://github.com/retrylint/retrylint#readme"
 
 const preamble = `retrylint finds, at compile time, the resilience mistakes that turn one slow
 dependency into an outage: HTTP clients that can wait forever, retries that
-back off in lockstep, retries wrapped around calls that already retry, and
-retried POSTs without an idempotency key. Most findings come with a fix
+back off in lockstep, retries wrapped around calls that already retry,
+retried POSTs without an idempotency key, and retries that cannot fit their
+deadline or wait through it. Most findings come with a fix
 written to be applied unreviewed.
 
 Usage:

@@ -106,7 +106,7 @@ func TestGolangciDiagnostics(t *testing.T) {
 			t.Errorf("%s:%d: the retrylint plugin's finding is named %q", is.Pos.Filename, is.Pos.Line, is.FromLinter)
 		}
 	}
-	check(t, dir, all, "(zerotimeout|nojitter|nestedretry|unkeyedpost|ignoredirective): ")
+	check(t, dir, all, "(zerotimeout|nojitter|nestedretry|unkeyedpost|retrydeadline|ignoredirective): ")
 }
 
 // TestGolangciSettings proves a setting takes effect (zerotimeout's timeout

@@ -3,7 +3,7 @@
 //
 // A custom golangci-lint that imports this package (see the README and
 // golangci/cmd) knows one plugin per analyzer, under the analyzer's own name
-// (zerotimeout, nojitter, nestedretry, unkeyedpost, ignoredirective), and one
+// (zerotimeout, nojitter, nestedretry, unkeyedpost, retrydeadline, ignoredirective), and one
 // plugin named retrylint that runs them all. golangci-lint attributes a
 // diagnostic to the plugin that runs its analyzer, so per-analyzer plugins are
 // what make `linters.enable: [nojitter]` and `//nolint:nojitter` work one

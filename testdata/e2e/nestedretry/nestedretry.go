@@ -26,7 +26,7 @@ func (o *Orders) Place(ctx context.Context, skus []string) error {
 		if err = o.reserveAll(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 4 attempts: up to 16 calls in all; let one layer own the retries`
 			return nil
 		}
-		time.Sleep(retry.FullJitter(200 * time.Millisecond))
+		time.Sleep(retry.FullJitter(200 * time.Millisecond)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return err
 }
@@ -53,7 +53,7 @@ func (g *Gateway) Handle(ctx context.Context, skus []string) error {
 		if err = g.Orders.Place(ctx, skus); err == nil { // want `retry loop of up to 4 attempts calls \(\*Orders\).Place -> \(\*Orders\).reserveAll -> \(\*inventory.Client\).Reserve, which makes up to 16 attempts: up to 64 calls in all; let one layer own the retries`
 			return nil
 		}
-		time.Sleep(retry.FullJitter(time.Second))
+		time.Sleep(retry.FullJitter(time.Second)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return err
 }
@@ -65,7 +65,7 @@ func (g *Gateway) Check(ctx context.Context, ping func(context.Context) error) e
 		if err = ping(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(retry.FullJitter(time.Second))
+		time.Sleep(retry.FullJitter(time.Second)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return err
 }

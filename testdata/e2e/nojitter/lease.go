@@ -56,7 +56,7 @@ func Connect(ctx context.Context, s Store) error {
 		if err = s.Ping(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(backoff) // want `retry loop waits a deterministic duration \(backoff\) between attempts`
+		time.Sleep(backoff) // want `retry loop waits a deterministic duration \(backoff\) between attempts` `retry loop waits with time\.Sleep while ctx is in scope`
 		backoff = min(backoff*2, 5*time.Second)
 	}
 	return err
@@ -73,7 +73,7 @@ func Refresh(ctx context.Context, s Store) (map[string]string, error) {
 		if attempt == 4 {
 			return nil, err
 		}
-		time.Sleep(rand.N(ceiling))
+		time.Sleep(rand.N(ceiling)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 		ceiling *= 2
 	}
 }

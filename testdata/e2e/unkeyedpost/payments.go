@@ -44,7 +44,7 @@ func (c *Client) Charge(ctx context.Context, orderID string, cents int64) error 
 		if doErr == nil {
 			return resp.Body.Close()
 		}
-		time.Sleep(retry.FullJitter(200 * time.Millisecond << attempt))
+		time.Sleep(retry.FullJitter(200 * time.Millisecond << attempt)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return errUnavailable
 }
@@ -81,7 +81,7 @@ func (c *Client) Notify(ctx context.Context, event string) error {
 		if err == nil {
 			return resp.Body.Close()
 		}
-		time.Sleep(retry.FullJitter(time.Second))
+		time.Sleep(retry.FullJitter(time.Second)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return errUnavailable
 }
@@ -109,7 +109,7 @@ func (c *Client) Payout(ctx context.Context, accountID string, cents int64) erro
 		if err == nil {
 			return nil
 		}
-		time.Sleep(retry.FullJitter(time.Second))
+		time.Sleep(retry.FullJitter(time.Second)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return errUnavailable
 }
@@ -161,7 +161,7 @@ func (c *Client) Status(ctx context.Context, chargeID string) (int, error) {
 			resp.Body.Close()
 			return resp.StatusCode, nil
 		}
-		time.Sleep(retry.FullJitter(100 * time.Millisecond))
+		time.Sleep(retry.FullJitter(100 * time.Millisecond)) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 	return 0, errUnavailable
 }

@@ -27,7 +27,7 @@ var e = http.DefaultClient
 //retrylint:ignore
 var f = 3
 
-// want +1 `names unknown analyzer "zerotimout", so it silences nothing: known analyzers are zerotimeout, nojitter, nestedretry, unkeyedpost$`
+// want +1 `names unknown analyzer "zerotimout", so it silences nothing: known analyzers are zerotimeout, nojitter, nestedretry, unkeyedpost, retrydeadline$`
 //retrylint:ignore zerotimout a typo silences nothing
 var g = http.DefaultClient
 

@@ -76,3 +76,15 @@ func Typed[T any](ctx context.Context, get func(context.Context) (T, error)) (T,
 	}
 	return *new(T), err
 }
+
+// One step past 100ms is reported: the counter reaches 10 attempts.
+func Grows(ctx context.Context) error {
+	var err error
+	for retry := range 11 {
+		if _, err = fetch(ctx); err == nil {
+			return nil
+		}
+		tm.Sleep(tm.Duration(retry+1) * 10 * tm.Millisecond) // want `retry loop waits with time\.Sleep while ctx is in scope`
+	}
+	return err
+}

@@ -165,3 +165,22 @@ func HelperOwnContext(ctx context.Context) error {
 	}
 	return err
 }
+
+// Waits of at most 100ms end within a tenth of a second of a cancellation:
+// a constant one, and one grown from the counter over a known bound.
+func ShortWaits(ctx context.Context) error {
+	var err error
+	for ctx.Err() == nil {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for retry := range 10 {
+		time.Sleep(time.Duration(retry+1) * 10 * time.Millisecond)
+		if err = call(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
