@@ -161,7 +161,7 @@ func (c *Client) Status(ctx context.Context, chargeID string) (int, error) {
 			resp.Body.Close()
 			return resp.StatusCode, nil
 		}
-		time.Sleep(retry.FullJitter(100 * time.Millisecond)) // want `retry loop waits with time\.Sleep while ctx is in scope`
+		time.Sleep(retry.FullJitter(100 * time.Millisecond))
 	}
 	return 0, errUnavailable
 }
