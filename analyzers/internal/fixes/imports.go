@@ -71,24 +71,73 @@ func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath strin
 	if name != path.Base(importPath) {
 		spec = name + " " + spec
 	}
-	return name, []analysis.TextEdit{insertImport(file, spec)}
+	return name, []analysis.TextEdit{insertImport(file, spec, importPath)}
 }
 
-// insertImport returns the edit that adds one import spec to file.
-func insertImport(file *ast.File, spec string) analysis.TextEdit {
+// insertImport returns the edit that adds one import spec (of importPath)
+// to file, grouped as goimports groups: beside the imports of its kind
+// (standard library, or not), or in a group of its own when there is none,
+// the standard library's first. gofmt sorts within the group.
+func insertImport(file *ast.File, spec, importPath string) analysis.TextEdit {
+	std := isStdPath(importPath)
+	var (
+		first, last *ast.GenDecl    // the first and last import declarations
+		anchor      *ast.ImportSpec // the last import of the same kind
+		anchorDecl  *ast.GenDecl
+		lastSpec    *ast.ImportSpec
+	)
 	for _, decl := range file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.IMPORT {
 			break // imports come first
 		}
-		if gen.Lparen.IsValid() {
-			// Insert as the first spec of the group: gofmt sorts it.
-			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + spec)}
+		if first == nil {
+			first = gen
 		}
-		// A single import: add a new declaration after it.
-		return analysis.TextEdit{Pos: gen.End(), End: gen.End(), NewText: []byte("\nimport " + spec)}
+		last = gen
+		for _, s := range gen.Specs {
+			is := s.(*ast.ImportSpec)
+			lastSpec = is
+			if p, err := strconv.Unquote(is.Path.Value); err == nil && isStdPath(p) == std {
+				anchor, anchorDecl = is, gen
+			}
+		}
 	}
-	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte(fmt.Sprintf("\n\nimport %s", spec))}
+	switch {
+	case first == nil:
+		return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte(fmt.Sprintf("\n\nimport %s", spec))}
+	case anchor != nil && anchorDecl.Lparen.IsValid():
+		pos := specEnd(anchor)
+		return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte("\n\t" + spec)}
+	case anchor != nil:
+		return analysis.TextEdit{Pos: anchorDecl.End(), End: anchorDecl.End(), NewText: []byte("\nimport " + spec)}
+	case std && first.Lparen.IsValid():
+		// The standard library's group comes first.
+		return analysis.TextEdit{Pos: first.Lparen + 1, End: first.Lparen + 1, NewText: []byte("\n\t" + spec + "\n")}
+	case std:
+		return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte("import " + spec + "\n")}
+	case last.Lparen.IsValid() && lastSpec != nil:
+		// A group of its own after the last one.
+		pos := specEnd(lastSpec)
+		return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte("\n\n\t" + spec)}
+	}
+	// After a single import of the other kind, apart from it.
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\nimport " + spec)}
+}
+
+// specEnd is where an import spec's line ends: after its line comment.
+func specEnd(s *ast.ImportSpec) token.Pos {
+	if s.Comment != nil {
+		return s.Comment.End()
+	}
+	return s.End()
+}
+
+// isStdPath reports whether an import path is the standard library's by
+// goimports' rule: no dot in its first element.
+func isStdPath(p string) bool {
+	first, _, _ := strings.Cut(p, "/")
+	return !strings.Contains(first, ".")
 }
 
 func innermostScope(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
