@@ -48,10 +48,20 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 				}
 			}
 		case *types.Chan:
-			// for range ticker.C, for range time.Tick(d): a periodic loop.
+			// for range ticker.C, for range time.Tick(d): paced attempts
+			// when the body leaves on success, else a periodic loop.
 			if w, ok := a.tickerRange(s.X); ok {
 				waits := append([]Wait{w}, a.waits(body, stmt)...)
-				return nil, &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
+				s := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
+				att, local := a.retries(label, body, nil, nil, nil, decl)
+				switch {
+				case local:
+					return nil, nil
+				case att != nil:
+					s.Call = att.call
+					return s, nil
+				}
+				return nil, s
 			}
 			return nil, nil
 		default:
@@ -93,6 +103,9 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 	if bound.Kind == Unknown && stmtIsFor(stmt) {
 		bound = a.bodyBound(stmt.(*ast.ForStmt), att.call)
 	}
+	if att.ch != nil {
+		waits = a.dropTimeouts(body, waits, att.ch)
+	}
 	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call, boundParam: boundParam}, nil
 }
 
@@ -109,9 +122,21 @@ func (a *recogniser) retries(label *types.Label, body *ast.BlockStmt, cond ast.E
 	labels := map[*types.Label]bool{}
 	flags := map[types.Object]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
-		if l, ok := n.(*ast.LabeledStmt); ok {
-			if lbl, ok := a.info.Defs[l.Label].(*types.Label); ok {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			if lbl, ok := a.info.Defs[n.Label].(*types.Label); ok {
 				labels[lbl] = true
+			}
+		case *ast.AssignStmt:
+			// A flag the body sets and tests (ok := err == nil, done = true).
+			if len(n.Lhs) == len(n.Rhs) {
+				for _, l := range n.Lhs {
+					if v, ok := identObj(a.info, l).(*types.Var); ok && isBool(v.Type()) {
+						flags[v] = true
+					}
+				}
 			}
 		}
 		return true
@@ -252,6 +277,7 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 			out = append(out, att)
 		}
 	}
+	sent := a.goroutineResults(body)
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -262,6 +288,24 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 					add(call, n.Lhs)
 				}
+				// err := <-done, where a goroutine of the body sends the
+				// attempt's error on done.
+				if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && len(n.Lhs) == 1 {
+					ch := identObj(a.info, u.X)
+					if call := sent[ch]; call != nil && len(out) < maxCandidates && byCall[call] == nil {
+						if obj := identObj(a.info, n.Lhs[0]); obj != nil && isError(obj.Type()) {
+							att := &attempt{call: call, errs: map[types.Object]bool{obj: true}, bools: map[types.Object]bool{},
+								resps: map[types.Object]bool{}, ch: ch}
+							byCall[call] = att
+							out = append(out, att)
+						}
+					}
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			// switch op().(type)
+			if call, ok := typeSwitchSubject(n).(*ast.CallExpr); ok {
+				add(call, nil)
 			}
 		case *ast.ValueSpec:
 			if len(n.Values) == 1 {
@@ -296,6 +340,97 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 	}
 	if post != nil {
 		ast.Inspect(post, visit)
+	}
+	return out
+}
+
+// dropTimeouts removes the waits of select cases that race the result of an
+// attempt made in a goroutine: a timeout of the attempt, not a pause
+// between attempts.
+func (a *recogniser) dropTimeouts(body *ast.BlockStmt, waits []Wait, ch types.Object) []Wait {
+	var timeouts []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		races := false
+		for _, cl := range sel.Body.List {
+			if cc, ok := cl.(*ast.CommClause); ok && receivesFrom(a.info, cc.Comm, ch) {
+				races = true
+			}
+		}
+		if races {
+			for _, cl := range sel.Body.List {
+				if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil {
+					timeouts = append(timeouts, cc.Comm)
+				}
+			}
+		}
+		return true
+	})
+	out := waits[:0:0]
+	for _, w := range waits {
+		in := false
+		for _, t := range timeouts {
+			if t.Pos() <= w.Node.Pos() && w.Node.End() <= t.End() {
+				in = true
+			}
+		}
+		if !in {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// goroutineResults maps each channel to which a goroutine started in body
+// sends an error that a call made (go func() { done <- c.call() }(), or
+// err := c.call(); done <- err) to that call.
+func (a *recogniser) goroutineResults(body *ast.BlockStmt) map[types.Object]*ast.CallExpr {
+	var out map[types.Object]*ast.CallExpr
+	for _, st := range body.List {
+		g, ok := st.(*ast.GoStmt)
+		if !ok {
+			continue
+		}
+		lit, ok := ast.Unparen(g.Call.Fun).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		errCalls := map[types.Object]*ast.CallExpr{}
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						for _, l := range n.Lhs {
+							if obj := identObj(a.info, l); obj != nil && isError(obj.Type()) {
+								errCalls[obj] = call
+							}
+						}
+					}
+				}
+			case *ast.SendStmt:
+				ch := identObj(a.info, n.Chan)
+				if ch == nil || !isError(a.info.TypeOf(n.Value)) {
+					return true
+				}
+				call, _ := ast.Unparen(n.Value).(*ast.CallExpr)
+				if call == nil {
+					call = errCalls[identObj(a.info, n.Value)]
+				}
+				if call != nil {
+					if out == nil {
+						out = map[types.Object]*ast.CallExpr{}
+					}
+					out[ch] = call
+				}
+			}
+			return true
+		})
 	}
 	return out
 }

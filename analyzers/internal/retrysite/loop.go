@@ -75,6 +75,9 @@ type attempt struct {
 	resps map[types.Object]bool // results with a StatusCode field
 	// direct: the call itself appears in a condition (if op() != nil, if tryLock()).
 	errResult, boolResult bool
+	// ch is the channel on which a goroutine started for the attempt sends
+	// its error (go func() { done <- c.call() }(); err := <-done).
+	ch types.Object
 }
 
 // walker walks one loop body under one scenario.
@@ -212,6 +215,18 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	case *ast.SwitchStmt:
 		return w.switchStmt(s, st, nested)
 	case *ast.TypeSwitchStmt:
+		if x := typeSwitchSubject(s); x != nil && w.isErr(x) {
+			// switch err.(type) { case nil: ...; case *TempError: ... }
+			return w.clauses(s.Body, st, nested, func(e ast.Expr) tri {
+				if w.isNil(e) {
+					return triOf(w.sc != failErr)
+				}
+				if w.sc != failErr {
+					return no // only a non-nil error has a dynamic type
+				}
+				return unknown
+			})
+		}
 		return w.clauses(s.Body, st, nested, nil)
 	case *ast.SelectStmt:
 		out, fall, st2 := w.clauses(s.Body, st, nested, nil)
@@ -340,6 +355,9 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 				certain = true
 			}
 		case *ast.CommClause:
+			if w.sc == success && w.timesOut(body, c) {
+				continue // the attempt answered: its timeout did not fire
+			}
 			take(c.Body)
 		}
 		if certain {
@@ -368,6 +386,76 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 		merged = st
 	}
 	return out, fall, merged
+}
+
+// typeSwitchSubject returns x of a type switch on x.(type).
+func typeSwitchSubject(s *ast.TypeSwitchStmt) ast.Expr {
+	var e ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		e = a.X
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			e = a.Rhs[0]
+		}
+	}
+	if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+		return ast.Unparen(ta.X)
+	}
+	return nil
+}
+
+// timesOut reports whether clause c of a select that also receives the
+// attempt's result (from the goroutine that made it) waits for a timer: a
+// timeout of the attempt, which does not fire when the attempt succeeded.
+func (w *walker) timesOut(body *ast.BlockStmt, c *ast.CommClause) bool {
+	if w.att.ch == nil || c.Comm == nil {
+		return false
+	}
+	result := false
+	for _, cl := range body.List {
+		if cc, ok := cl.(*ast.CommClause); ok && receivesFrom(w.info, cc.Comm, w.att.ch) {
+			result = true
+		}
+	}
+	if !result {
+		return false
+	}
+	x := recvOperand(c.Comm)
+	if x == nil {
+		return false
+	}
+	if call, ok := x.(*ast.CallExpr); ok {
+		fn := typematch.Callee(w.info, call)
+		return typematch.IsFunc(fn, "time", "After")
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
+		t := typematch.Deref(w.info.TypeOf(sel.X))
+		return typematch.IsNamed(t, "time", "Timer")
+	}
+	return false
+}
+
+// recvOperand returns x of a select case that receives <-x.
+func recvOperand(comm ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch s := comm.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return ast.Unparen(u.X)
+	}
+	return nil
+}
+
+func receivesFrom(info *types.Info, comm ast.Stmt, ch types.Object) bool {
+	x := recvOperand(comm)
+	return x != nil && identObj(info, x) == ch
 }
 
 // returnsError reports whether a return statement certainly returns a

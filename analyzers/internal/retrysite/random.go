@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -14,13 +15,14 @@ type Randomness int
 
 const (
 	// Opaque: the value comes from somewhere the analysis cannot see (an
-	// interface method, a function value, a struct field, another package
-	// without a fact). Analyzers stay quiet.
+	// interface method, a function value, another package without a fact).
+	// Analyzers stay quiet.
 	Opaque Randomness = iota
 	// Random: some path of the value draws from a random source.
 	Random
 	// Fixed: every path is deterministic and visible (constants, parameters,
-	// shifts, products, math.Pow, min/max, deterministic helpers).
+	// struct fields nothing randomises (fields.go), shifts, products,
+	// math.Pow, min/max, deterministic helpers).
 	Fixed
 )
 
@@ -37,8 +39,13 @@ func (*RandomFact) String() string { return "random" }
 type randomness struct {
 	r      Randomness
 	params uint64 // bit i: depends on parameter i of the function analysed
+	// server: the value comes from the server's Retry-After (every non-zero
+	// alternative does); zero: the value is always zero.
+	server, zero bool
 }
 
+// join combines the values an expression is computed from (a + b,
+// min(a, b)).
 func join(a, b randomness) randomness {
 	switch {
 	case a.r == Random || b.r == Random:
@@ -46,7 +53,18 @@ func join(a, b randomness) randomness {
 	case a.r == Opaque || b.r == Opaque:
 		return randomness{r: Opaque}
 	}
-	return randomness{r: Fixed, params: a.params | b.params}
+	return randomness{r: Fixed, params: a.params | b.params, server: a.server || b.server, zero: a.zero && b.zero}
+}
+
+// either combines the values a variable may hold, one of which a run uses
+// (its assignments, a function's returns): the same as join, but it comes
+// from the server only if every non-zero alternative does.
+func either(a, b randomness) randomness {
+	out := join(a, b)
+	if out.r == Fixed {
+		out.server = (a.server || a.zero) && (b.server || b.zero) && (a.server || b.server)
+	}
+	return out
 }
 
 // randomCtx is the state of one question: the function whose parameters are
@@ -73,7 +91,7 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 		return randomness{r: Opaque}
 	}
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
-		return randomness{r: Fixed}
+		return randomness{r: Fixed, zero: isZero(tv.Value)}
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -87,17 +105,20 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 	case *ast.Ident:
 		return a.varRandomness(a.info.Uses[e], c)
 	case *ast.IndexExpr:
+		if typematch.IsNamed(a.info.TypeOf(e.X), "net/http", "Header") && a.isRetryAfterName(e.Index) {
+			return randomness{r: Fixed, server: true} // resp.Header["Retry-After"]
+		}
 		// delays[i]: the list decides.
 		return a.randomness(e.X, c)
 	case *ast.CompositeLit:
-		out := randomness{r: Fixed}
+		alts := alternatives{}
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
 			}
-			out = join(out, a.randomness(el, c))
+			alts.add(a.randomness(el, c))
 		}
-		return out
+		return alts.result()
 	case *ast.CallExpr:
 		return a.callRandomness(e, c)
 	case *ast.SelectorExpr:
@@ -121,11 +142,24 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 				if v, ok := a.field(lit, e.Sel.Name); ok {
 					return a.randomness(v, c)
 				}
-				return randomness{r: Fixed} // the zero value
+				return randomness{r: Fixed, zero: true} // the zero value
 			}
+		}
+		// Any other: what the package (and its own package) gives the field.
+		if f, ok := sel.Obj().(*types.Var); ok {
+			return a.fieldRandomness(f, c)
 		}
 	}
 	return randomness{r: Opaque}
+}
+
+// isZero reports whether a constant is a numeric zero.
+func isZero(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(v) == 0
+	}
+	return false
 }
 
 // deterministicStd are the standard-library packages whose functions and
@@ -154,6 +188,14 @@ func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
 		return randomness{r: Fixed} // a cycle adds nothing new
 	}
 	as := a.assigned[v]
+	if x, ok := a.ranged[v]; ok && as == nil {
+		if x == nil {
+			return randomness{r: Fixed} // an index or a counter
+		}
+		c.visited[v] = true
+		defer delete(c.visited, v)
+		return a.randomness(x, c) // an element of the collection
+	}
 	if as == nil {
 		// A parameter or result of a function not being followed: what the
 		// caller passes is, for the wait, a fixed input.
@@ -167,18 +209,21 @@ func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
 	}
 	c.visited[v] = true
 	defer delete(c.visited, v)
-	out := randomness{r: Fixed}
+	alts := alternatives{}
 	if isParam(v) {
 		if i, ok := c.params[v]; ok {
-			out.params = 1 << uint(i%64)
+			alts.add(randomness{r: Fixed, params: 1 << uint(i%64)})
 		}
 	}
 	for _, x := range as.exprs {
 		if id, ok := x.(*ast.Ident); ok && a.info.Defs[id] == v {
-			continue // declared without a value: zero
+			alts.add(randomness{r: Fixed, zero: true}) // declared without a value
+			continue
 		}
-		out = join(out, a.randomness(x, c))
+		alts.add(a.randomness(x, c))
 	}
+	out := alts.result()
+	out.zero = out.zero && !as.stepped
 	return out
 }
 
@@ -218,6 +263,9 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 	if fn == nil {
 		return randomness{r: Opaque} // a function value
 	}
+	if a.isRetryAfter(call) {
+		return randomness{r: Fixed, server: true}
+	}
 	if r, ok := a.knownRandomness(fn, call); ok {
 		return randomness{r: r}
 	}
@@ -234,7 +282,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		if res.r != Fixed {
 			return res
 		}
-		out := randomness{r: Fixed}
+		out := randomness{r: Fixed, server: res.server, zero: res.zero}
 		for i, arg := range call.Args {
 			if res.params&(1<<uint(i%64)) != 0 {
 				out = join(out, a.randomness(arg, c))
@@ -419,7 +467,7 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	}
 	out := randomness{r: Opaque}
 	if durIndex >= 0 {
-		first := true
+		alts := alternatives{}
 		ast.Inspect(decl.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncLit:
@@ -428,15 +476,13 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 				if len(n.Results) != results.Len() {
 					return true // a bare or forwarded return
 				}
-				r := a.randomness(n.Results[durIndex], c)
-				if first {
-					out, first = r, false
-				} else {
-					out = join(out, r)
-				}
+				alts.add(a.randomness(n.Results[durIndex], c))
 			}
 			return true
 		})
+		if alts.some {
+			out = alts.result()
+		}
 	}
 	a.funcRand[fn] = out
 	return out

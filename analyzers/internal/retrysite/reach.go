@@ -240,6 +240,7 @@ type reachState struct {
 	impls    map[*types.Func]Reach
 	params   map[*ast.FuncDecl]map[types.Object]int
 	declList []*ast.FuncDecl // sorted by position, for declAt
+	methods  map[string][]*types.TypeName
 }
 
 // funcReach returns the summary of a function of this package.
@@ -595,15 +596,7 @@ func (a *recogniser) implReach(fn *types.Func) Reach {
 	if !ok {
 		return MayReach
 	}
-	scope := a.pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
-			continue
-		}
+	for _, tn := range a.typesWithMethod(fn.Name()) {
 		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 			if !types.Implements(t, iface) {
 				continue
@@ -621,6 +614,32 @@ func (a *recogniser) implReach(fn *types.Func) Reach {
 		}
 	}
 	return MayReach
+}
+
+// typesWithMethod returns the package's concrete, non-generic named types
+// that have a method called name (declared or promoted, on the type or its
+// pointer), so that looking for an interface's implementations checks only
+// those.
+func (a *recogniser) typesWithMethod(name string) []*types.TypeName {
+	if a.reach.methods == nil {
+		a.reach.methods = map[string][]*types.TypeName{}
+		scope := a.pkg.Scope()
+		for _, n := range scope.Names() {
+			tn, ok := scope.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue
+			}
+			ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+			for i := 0; i < ms.Len(); i++ {
+				m := ms.At(i).Obj().Name()
+				a.reach.methods[m] = append(a.reach.methods[m], tn)
+			}
+		}
+	}
+	return a.reach.methods[name]
 }
 
 // declAt returns the function declaration that holds pos, or nil.

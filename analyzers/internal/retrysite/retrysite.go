@@ -39,6 +39,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -61,6 +62,7 @@ type recogniser struct {
 	decls       map[*types.Func]*ast.FuncDecl
 	assigned    map[types.Object]*assigns
 	helperWaits map[*types.Func]WaitsFact
+	calleeWaits map[*types.Func]calleeWait
 	funcRand    map[*types.Func]randomness
 	// fieldAssigns and recvCalls list, per variable, the statements that set
 	// one of its fields (v.F = x) and the method calls on it (v.M(...)).
@@ -73,7 +75,11 @@ type recogniser struct {
 	// declCalls lists the calls inside each function declaration, those of
 	// the function literals it contains included.
 	declCalls map[*ast.FuncDecl][]*ast.CallExpr
-	reach     reachState
+	callers   map[*types.Func][]*ast.CallExpr // built on demand: callersOf
+	// ranged maps the variables a range statement declares to the
+	// collection they come from (nil for an index or a counter).
+	ranged map[types.Object]ast.Expr
+	reach  reachState
 }
 
 // assigns are the values a variable is given: its initialiser and the
@@ -108,10 +114,12 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:        map[*types.Func]*ast.FuncDecl{},
 		assigned:     map[types.Object]*assigns{},
 		helperWaits:  map[*types.Func]WaitsFact{},
+		calleeWaits:  map[*types.Func]calleeWait{},
 		funcRand:     map[*types.Func]randomness{},
 		fieldAssigns: map[types.Object][]*ast.AssignStmt{},
 		recvCalls:    map[types.Object][]*ast.CallExpr{},
 		fields:       map[*types.Var]*assigns{},
+		ranged:       map[types.Object]ast.Expr{},
 		declCalls:    map[*ast.FuncDecl][]*ast.CallExpr{},
 		reach: reachState{funcs: map[*types.Func]summary{}, busy: map[*types.Func]bool{},
 			lits: map[*ast.FuncLit]summary{}, impls: map[*types.Func]Reach{},
@@ -142,7 +150,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
-			noSites = ast.IsGenerated(n) || testPkg
+			noSites = report.IsGenerated(n) || testPkg
 			if tf := pass.Fset.File(n.FileStart); tf != nil && isTestFile(tf.Name()) {
 				noSites = true
 			}
@@ -172,6 +180,9 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.CompositeLit:
 			a.recordLit(n)
 		case *ast.ForStmt, *ast.RangeStmt:
+			if r, ok := n.(*ast.RangeStmt); ok {
+				a.recordRange(r)
+			}
 			if noSites {
 				continue
 			}
@@ -274,6 +285,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.exportWaitFacts()
 	a.exportRandomFacts()
+	a.exportFieldFacts()
 	a.exportReachFacts()
 	return res, nil
 }
@@ -458,6 +470,32 @@ func (a *recogniser) recordAssign(n *ast.AssignStmt) {
 	}
 }
 
+// recordRange records the variables of a range over an integer (a counter)
+// or over a slice or array (an index, and an element of the collection).
+func (a *recogniser) recordRange(r *ast.RangeStmt) {
+	t := a.info.TypeOf(r.X)
+	if t == nil {
+		return
+	}
+	var elem bool
+	switch u := typematch.Deref(t).Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsInteger == 0 {
+			return
+		}
+	case *types.Slice, *types.Array:
+		elem = true
+	default:
+		return
+	}
+	if obj := identObj(a.info, r.Key); obj != nil {
+		a.ranged[obj] = nil
+	}
+	if obj := identObj(a.info, r.Value); obj != nil && elem {
+		a.ranged[obj] = r.X
+	}
+}
+
 // fieldOf returns the struct field e selects, or nil.
 func (a *recogniser) fieldOf(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
@@ -552,14 +590,21 @@ func (a *recogniser) importFact(fn *types.Func, f analysis.Fact) bool {
 }
 
 // exportWaitFacts exports a WaitsFact for each function of the package that
-// waits for a duration parameter, so that loops in other packages see it.
+// waits for a duration parameter, or always waits a fixed or randomised
+// time of its own, so that loops in other packages see it.
 func (a *recogniser) exportWaitFacts() {
 	for fn, d := range a.decls {
-		if d.Body == nil || !hasDurationParam(fn) {
+		if d.Body == nil {
 			continue
 		}
-		if k, p := a.waitHelper(fn); k != 0 {
-			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: k, Param: p})
+		if hasDurationParam(fn) {
+			if k, p := a.waitHelper(fn); k != 0 {
+				a.pass.ExportObjectFact(fn, &WaitsFact{Kind: k, Param: p})
+				continue
+			}
+		}
+		if w, ok := a.calleeWait(fn); ok && w.r.params == 0 && !w.r.server && (w.r.r == Fixed || w.r.r == Random) {
+			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r})
 		}
 	}
 }

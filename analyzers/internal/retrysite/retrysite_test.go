@@ -59,6 +59,9 @@ func describeWaits(ws []retrysite.Wait) string {
 		if w.Duration != nil {
 			name += "(" + types(w.Duration) + ")"
 		}
+		if w.Via != nil {
+			name += "(in " + w.Via.Name() + ")"
+		}
 		parts = append(parts, name)
 	}
 	return ", waits " + strings.Join(parts, " ")
@@ -167,3 +170,12 @@ func TestReachFacts(t *testing.T) {
 func TestTestSupport(t *testing.T) {
 	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app")
 }
+
+// TestWaitFacts: functions that always wait a fixed or a randomised time,
+// and exported fields their package randomises, carry facts.
+func TestWaitFacts(t *testing.T) {
+	testutil.Run(t, retrysite.Analyzer, "nojitter/realshapes/pause", "nojitter/realshapes/conf")
+}
+
+// TestShapes: loop exits and waits of real code.
+func TestShapes(t *testing.T) { testutil.Run(t, show, "retrysite/shapes") }

@@ -95,8 +95,16 @@ type Wait struct {
 	// or for LibBackoff the expression configuring the backoff.
 	Node ast.Node
 	// Duration is the duration expression the wait uses; nil when there is
-	// none (a library backoff object).
+	// none (a library backoff object, a wait inside a called function).
 	Duration ast.Expr
+	// Via is, for a wait made inside a function the loop calls (a
+	// tryAgain() that sleeps a configured interval), that function; Node is
+	// then the call, Judged says what is known of the wait it makes, and
+	// Inner is its duration expression when the function is of this
+	// package.
+	Via    *types.Func
+	Judged Judgement
+	Inner  ast.Expr
 }
 
 // A Site is one place where the package retries.
@@ -202,12 +210,23 @@ func (*RetriesFact) AFact()           {}
 func (f *RetriesFact) String() string { return "retries(" + f.Bound.String() + ")" }
 
 // WaitsFact marks a function that pauses for the duration passed as its
-// parameter Param (a sleepCtx(ctx, d) helper), so that a loop in another
-// package that calls it is seen to wait.
+// parameter Param (a sleepCtx(ctx, d) helper), or, when Param is -1, one
+// that always pauses for a duration of its own whose randomness is
+// Randomness (a tryAgain() that sleeps a configured interval), so that a
+// loop in another package that calls it is seen to wait.
 type WaitsFact struct {
-	Kind  WaitKind
-	Param int
+	Kind       WaitKind
+	Param      int
+	Randomness Randomness
 }
 
-func (*WaitsFact) AFact()           {}
-func (f *WaitsFact) String() string { return fmt.Sprintf("waits(param %d)", f.Param) }
+func (*WaitsFact) AFact() {}
+func (f *WaitsFact) String() string {
+	switch {
+	case f.Param >= 0:
+		return fmt.Sprintf("waits(param %d)", f.Param)
+	case f.Randomness == Random:
+		return "waits(random)"
+	}
+	return "waits(fixed)"
+}

@@ -18,7 +18,7 @@ func (a *recogniser) waitOf(call *ast.CallExpr) (WaitKind, ast.Expr) {
 		return 0, nil
 	}
 	arg := func(i int) ast.Expr {
-		if i < len(call.Args) {
+		if 0 <= i && i < len(call.Args) {
 			return call.Args[i]
 		}
 		return nil
@@ -54,7 +54,7 @@ func (a *recogniser) isWait(call *ast.CallExpr) bool {
 func (a *recogniser) waitHelper(fn *types.Func) (WaitKind, int) {
 	if fn.Pkg() != a.pkg {
 		var f WaitsFact
-		if a.importFact(fn, &f) {
+		if a.importFact(fn, &f) && f.Param >= 0 {
 			return f.Kind, f.Param
 		}
 		return 0, 0
@@ -120,6 +120,11 @@ func (a *recogniser) waits(body *ast.BlockStmt, loop ast.Stmt) []Wait {
 						resets[obj] = true
 					}
 				}
+			} else if fn := typematch.Callee(a.info, n); fn != nil {
+				if cw, ok := a.calleeWait(fn); ok {
+					r := a.argsRandomness(cw.r, n, &randomCtx{visited: map[types.Object]bool{}})
+					out = append(out, Wait{Kind: cw.kind, Node: n, Via: fn, Inner: cw.dur, Judged: judged(r)})
+				}
 			}
 		}
 		return true
@@ -130,6 +135,11 @@ func (a *recogniser) waits(body *ast.BlockStmt, loop ast.Stmt) []Wait {
 			return false
 		case *ast.UnaryExpr:
 			if n.Op != token.ARROW {
+				return true
+			}
+			if w, ok := a.tickVar(n.X, loop.Pos()); ok {
+				w.Node = n // <-tick, tick := time.Tick(d) made before the loop
+				out = append(out, w)
 				return true
 			}
 			sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr)
@@ -174,10 +184,32 @@ func (a *recogniser) timerDef(obj types.Object, pos token.Pos) (Wait, bool) {
 	return w, true
 }
 
+// tickVar returns the wait of a channel variable made before pos by
+// time.Tick(d).
+func (a *recogniser) tickVar(x ast.Expr, pos token.Pos) (Wait, bool) {
+	obj := identObj(a.info, x)
+	if obj == nil || obj.Pos() >= pos {
+		return Wait{}, false
+	}
+	call, ok := ast.Unparen(a.value(x)).(*ast.CallExpr)
+	if !ok || call.Pos() >= pos {
+		return Wait{}, false
+	}
+	if k, d := a.waitOf(call); k == Tick && typematch.IsFunc(typematch.Callee(a.info, call), "time", "Tick") {
+		return Wait{Kind: k, Node: call, Duration: d}, true
+	}
+	return Wait{}, false
+}
+
 // tickerRange reports whether a range over a channel ranges over a ticker
-// (for range ticker.C, for range time.Tick(d)) and returns its wait.
+// (for range ticker.C, for range time.Tick(d), for range tick) and returns
+// its wait.
 func (a *recogniser) tickerRange(x ast.Expr) (Wait, bool) {
 	x = ast.Unparen(x)
+	if w, ok := a.tickVar(x, x.Pos()); ok {
+		w.Node = x
+		return w, true
+	}
 	if call, ok := x.(*ast.CallExpr); ok {
 		if k, d := a.waitOf(call); k == Tick || k == After {
 			return Wait{Kind: k, Node: call, Duration: d}, true
@@ -200,4 +232,105 @@ func sortWaits(ws []Wait) {
 			ws[j], ws[j-1] = ws[j-1], ws[j]
 		}
 	}
+}
+
+// calleeWait is the pause a function makes on every call: a wait at the top
+// level of its body (not under a condition, in a loop or in a function
+// literal), such as a tryAgain() that logs and sleeps a configured
+// interval, or a waitOrStop(ctx) that selects on a timer and the context.
+type calleeWait struct {
+	kind WaitKind
+	r    randomness // params: the function's parameters the duration depends on
+	dur  ast.Expr   // the duration in the function's body; nil for another package's
+}
+
+// calleeWait returns the pause fn always makes, if any: for a function of
+// another package, from its WaitsFact.
+func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
+	if fn.Pkg() == nil {
+		return calleeWait{}, false
+	}
+	if fn.Pkg() != a.pkg {
+		var f WaitsFact
+		if a.importFact(fn, &f) && f.Param < 0 {
+			return calleeWait{kind: f.Kind, r: randomness{r: f.Randomness}}, true
+		}
+		return calleeWait{}, false
+	}
+	fn = fn.Origin()
+	if w, ok := a.calleeWaits[fn]; ok {
+		return w, w.kind != 0
+	}
+	a.calleeWaits[fn] = calleeWait{} // recursion guard
+	decl := a.decls[fn]
+	if decl == nil || decl.Body == nil {
+		return calleeWait{}, false
+	}
+	c := &randomCtx{params: a.allParams(decl), visited: map[types.Object]bool{}}
+	var out calleeWait
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			var w calleeWait
+			if k, d := a.waitOf(n); k != 0 {
+				if k == Tick || d == nil {
+					return true
+				}
+				w = calleeWait{kind: k, r: a.randomness(d, c), dur: d}
+			} else if callee := typematch.Callee(a.info, n); callee != nil {
+				inner, ok := a.calleeWait(callee)
+				if !ok {
+					return true
+				}
+				w = calleeWait{kind: inner.kind, r: a.argsRandomness(inner.r, n, c), dur: inner.dur}
+			} else {
+				return true
+			}
+			if out.kind == 0 {
+				out = w
+			} else {
+				out.r = join(out.r, w.r) // waits in sequence
+			}
+		}
+		return true
+	}
+	for _, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt,
+			*ast.DeferStmt, *ast.LabeledStmt:
+			continue // not on every call, or not before it returns
+		case *ast.SelectStmt:
+			for _, cl := range st.Body.List {
+				if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil {
+					ast.Inspect(cc.Comm, visit)
+				}
+			}
+		default:
+			ast.Inspect(st, visit)
+		}
+	}
+	a.calleeWaits[fn] = out
+	return out, out.kind != 0
+}
+
+// argsRandomness resolves the parameters a callee's wait depends on with
+// the arguments of call, judged in the caller's context c.
+func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomCtx) randomness {
+	if r.r != Fixed || r.params == 0 {
+		return r
+	}
+	out := randomness{r: Fixed, server: r.server}
+	for i, arg := range call.Args {
+		if r.params&paramBit(i) != 0 {
+			out = join(out, a.randomness(arg, c))
+		}
+	}
+	return out
+}
+
+// judged turns a randomness into what analyzers read.
+func judged(r randomness) Judgement {
+	return Judgement{Randomness: r.r, RetryAfter: r.server && r.r == Fixed, Zero: r.zero && r.r == Fixed}
 }

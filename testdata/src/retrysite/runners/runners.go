@@ -56,7 +56,7 @@ func Library(op func() error) error { // want Library:`runner\(op 0, up to 6 att
 // Pacer is a runner as a method.
 type Pacer struct{ Delay time.Duration }
 
-func (p *Pacer) Call(fn func() error) error { // want Call:`runner\(op 0, up to 10 attempts, waits unknown\)` Call:`retries\(up to 10 attempts\)` Call:`reach\(local, calls param 0\)`
+func (p *Pacer) Call(fn func() error) error { // want Call:`runner\(op 0, up to 10 attempts, fixed waits\)` Call:`retries\(up to 10 attempts\)` Call:`reach\(local, calls param 0\)`
 	for try := 0; try < 10; try++ {
 		err := fn()
 		if err == nil || errors.Is(err, ErrGiveUp) {

@@ -1,0 +1,200 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// A wait read from a struct field (time.Sleep(c.retryDelay),
+// w.cfg.Interval + w.cfg.Jitter) is as fixed as a constant unless something
+// gives the field a randomised value. The recogniser lists every value the
+// package gives each field (composite literals, assignments; see
+// recogniser.fields) and judges them as alternatives: one randomised value
+// makes the field random. A value that is a parameter of the function that
+// sets it (a constructor, an option) is judged at that function's calls in
+// the package. A field of another package's type is also random when that
+// package says so (a RandomFact on the field). A field that nothing sets is
+// configuration (decoded from a file, set by flags or by the user of the
+// package: fixed) unless it is unexported, when it is always zero.
+
+// fieldRandomness judges field f.
+func (a *recogniser) fieldRandomness(f *types.Var, c *randomCtx) randomness {
+	if c.visited[f] {
+		return randomness{r: Fixed}
+	}
+	if f.Pkg() != a.pkg && f.Pkg() != nil && a.pass.ImportObjectFact(f, new(RandomFact)) {
+		return randomness{r: Random}
+	}
+	as := a.fields[f]
+	if as == nil || len(as.exprs) == 0 && !as.unknown {
+		if f.Pkg() == a.pkg && !f.Exported() {
+			return randomness{r: Fixed, zero: true} // never set: zero
+		}
+		return randomness{r: Fixed} // configuration set out of sight
+	}
+	c.visited[f] = true
+	defer delete(c.visited, f)
+	alts := alternatives{}
+	if as.unknown {
+		alts.add(randomness{r: Fixed}) // its address is taken: a decoder, a flag
+	}
+	for _, e := range as.exprs {
+		alts.add(a.valueRandomness(e, c))
+	}
+	out := alts.result()
+	out.zero = out.zero && !as.stepped
+	return out
+}
+
+// valueRandomness judges a value given to a field, in the function that
+// gives it: a parameter of that function is judged at its calls.
+func (a *recogniser) valueRandomness(e ast.Expr, c *randomCtx) randomness {
+	decl := a.declAt(e.Pos())
+	inner := &randomCtx{params: a.allParams(decl), visited: c.visited, depth: c.depth}
+	r := a.randomness(e, inner)
+	if r.r != Fixed || r.params == 0 || decl == nil {
+		r.params = 0
+		return r
+	}
+	fn, _ := a.info.Defs[decl.Name].(*types.Func)
+	calls := a.callersOf(fn)
+	if len(calls) == 0 {
+		return randomness{r: Fixed} // called from elsewhere only: configuration
+	}
+	alts := alternatives{}
+	for _, call := range calls {
+		arg := randomness{r: Fixed}
+		for i, e := range call.Args {
+			if r.params&paramBit(i) != 0 {
+				arg = join(arg, a.randomness(e, &randomCtx{visited: c.visited, depth: c.depth}))
+			}
+		}
+		alts.add(arg)
+	}
+	out := alts.result()
+	out.params = 0
+	return out
+}
+
+// allParams maps a declaration's parameters to their index (the receiver
+// to 63).
+func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
+	out := map[types.Object]int{}
+	if decl == nil {
+		return out
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if obj := a.info.Defs[name]; obj != nil {
+				out[obj] = min(i, 62)
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	if decl.Recv != nil {
+		for _, field := range decl.Recv.List {
+			for _, name := range field.Names {
+				if obj := a.info.Defs[name]; obj != nil {
+					out[obj] = 63
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callersOf returns the package's calls of fn.
+func (a *recogniser) callersOf(fn *types.Func) []*ast.CallExpr {
+	if fn == nil {
+		return nil
+	}
+	if a.callers == nil {
+		a.callers = map[*types.Func][]*ast.CallExpr{}
+		for _, calls := range a.declCalls {
+			for _, call := range calls {
+				if callee := typematch.Callee(a.info, call); callee != nil && callee.Pkg() == a.pkg {
+					a.callers[callee] = append(a.callers[callee], call)
+				}
+			}
+		}
+	}
+	return a.callers[fn]
+}
+
+// alternatives gathers the values a duration may take, one of which a run
+// uses: any random one makes it random, any opaque one opaque; it comes from
+// the server's Retry-After only if every non-zero value does.
+type alternatives struct {
+	out  randomness
+	some bool
+}
+
+func (x *alternatives) add(r randomness) {
+	if !x.some {
+		x.out, x.some = r, true
+		return
+	}
+	x.out = either(x.out, r)
+}
+
+func (x *alternatives) result() randomness {
+	if !x.some {
+		return randomness{r: Fixed}
+	}
+	return x.out
+}
+
+// isRetryAfter reports whether call reads the Retry-After header of an HTTP
+// response (h.Get("Retry-After"), h.Values(...)).
+func (a *recogniser) isRetryAfter(call *ast.CallExpr) bool {
+	fn := typematch.Callee(a.info, call)
+	if !typematch.IsMethod(fn, "net/http", "Header", "Get") && !typematch.IsMethod(fn, "net/http", "Header", "Values") {
+		return false
+	}
+	return len(call.Args) == 1 && a.isRetryAfterName(call.Args[0])
+}
+
+func (a *recogniser) isRetryAfterName(e ast.Expr) bool {
+	tv, ok := a.info.Types[e]
+	return ok && tv.Value != nil && strings.EqualFold(strings.Trim(tv.Value.ExactString(), `"`), "Retry-After")
+}
+
+// A Judgement is what the recogniser knows of a wait's duration.
+type Judgement struct {
+	Randomness Randomness
+	// RetryAfter: every non-zero value of the duration comes from the
+	// server's Retry-After header (the server paces the client).
+	RetryAfter bool
+	// Zero: the duration is always zero (an unexported field nothing sets).
+	Zero bool
+}
+
+// Judge says whether the duration e (an expression of this package) is
+// drawn at random, set by the server, or zero.
+func (r *Result) Judge(e ast.Expr) Judgement {
+	if r.a == nil || e == nil {
+		return Judgement{Randomness: Opaque}
+	}
+	return judged(r.a.randomness(e, &randomCtx{visited: map[types.Object]bool{}}))
+}
+
+// exportFieldFacts marks the exported fields of the package's types that it
+// gives a randomised value, so that waits read from them elsewhere count as
+// jittered.
+func (a *recogniser) exportFieldFacts() {
+	for f := range a.fields {
+		if f.Pkg() != a.pkg || !f.Exported() || !isNumeric(f.Type()) {
+			continue
+		}
+		if a.fieldRandomness(f, &randomCtx{visited: map[types.Object]bool{}}).r == Random {
+			a.pass.ExportObjectFact(f, &RandomFact{})
+		}
+	}
+}

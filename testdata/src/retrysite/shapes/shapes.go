@@ -1,0 +1,128 @@
+// Package shapes holds the loop exits and waits real code uses: a type
+// switch on the error, a flag set from the outcome, a result sent back by a
+// goroutine made per attempt, a ticker that paces attempts, time.Tick, and a
+// wait inside a called function.
+package shapes
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+var errGaveUp = errors.New("gave up")
+
+type tempError struct{}
+
+func (tempError) Error() string { return "temporary" }
+
+func call(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func typeSwitch(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		switch err := call(ctx, c, "http://a/").(type) {
+		case nil:
+			return nil
+		case tempError:
+		default:
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errGaveUp
+}
+
+// Success goes around: a worker, not a retry.
+func typeSwitchWorker(ctx context.Context, c *http.Client, urls <-chan string) {
+	for u := range urls {
+		switch call(ctx, c, u).(type) {
+		case nil:
+			continue
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func okFlag(c *http.Client) (*http.Response, error) {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		resp, err := c.Get("http://a/")
+		ok := err == nil && resp.StatusCode < 500
+		if ok {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errGaveUp
+}
+
+func goroutinePerAttempt(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)$`
+		done := make(chan error, 1)
+		go func() { done <- call(ctx, c, "http://a/") }()
+		select {
+		case err := <-done:
+			if err == nil {
+				return nil
+			}
+		case <-time.After(5 * time.Second):
+		}
+		time.Sleep(time.Second)
+	}
+	return errGaveUp
+}
+
+func tickerPaced(c *http.Client) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for range t.C { // want `retry loop, unbounded attempts, waits tick\(time.Second\)$`
+		if err := call(context.Background(), c, "http://a/"); err == nil {
+			return nil
+		}
+	}
+	return errGaveUp
+}
+
+func tickVar(ctx context.Context, c *http.Client) error {
+	tick := time.Tick(time.Second)
+	for { // want `retry loop, unbounded attempts, waits tick\(time.Second\)$`
+		if err := call(ctx, c, "http://a/"); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick:
+		}
+	}
+}
+
+type client struct {
+	hc    *http.Client
+	pause time.Duration
+}
+
+func (c *client) backoff() {
+	println("retrying")
+	time.Sleep(c.pause)
+}
+
+func (c *client) viaHelper(ctx context.Context) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(in backoff\)$`
+		if err := call(ctx, c.hc, "http://a/"); err == nil {
+			return nil
+		}
+		c.backoff()
+	}
+	return errGaveUp
+}
