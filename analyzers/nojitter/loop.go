@@ -14,25 +14,40 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
-// loop reports the deterministic waits of a retry loop. A loop with one
-// randomised wait is left alone, and a wait that cannot be followed keeps
-// it quiet.
+// loop reports the deterministic waits of a retry loop. A fixed wait is
+// left alone when a randomised wait runs on the same path (time.Sleep(base)
+// then a random extra), not when the random one is in another branch; a
+// wait that cannot be followed keeps quiet about itself only. A wait for
+// what the server's Retry-After asked is the server's pacing: not reported,
+// and it excuses no other wait.
 func (c *checker) loop(s *retrysite.Site) {
-	var fixed []retrysite.Wait
+	var fixed, random []retrysite.Wait
 	for _, w := range s.Waits {
-		if w.Duration == nil || w.Kind == retrysite.LibBackoff {
+		if w.Kind == retrysite.LibBackoff {
 			continue
 		}
-		switch c.res.Randomised(w.Duration) {
+		var j retrysite.Judgement
+		switch {
+		case w.Via != nil:
+			j = w.Judged
+		case w.Duration != nil:
+			j = c.res.Judge(w.Duration)
+		default:
+			continue
+		}
+		switch j.Randomness {
 		case retrysite.Random:
-			return
+			random = append(random, w)
 		case retrysite.Fixed:
-			if !c.zero(w.Duration) {
+			if !j.RetryAfter && !j.Zero && (w.Duration == nil || !c.zero(w.Duration)) {
 				fixed = append(fixed, w)
 			}
 		}
 	}
 	for _, w := range fixed {
+		if c.excused(s.Attempt, w, random) {
+			continue
+		}
 		pos := w.Node.Pos()
 		if c.rep.Skip(pos) {
 			continue
@@ -40,19 +55,53 @@ func (c *checker) loop(s *retrysite.Site) {
 		d := analysis.Diagnostic{
 			Pos:     pos,
 			End:     w.Node.End(),
-			Message: fmt.Sprintf("retry loop waits %s between attempts: %s; randomise the wait (full jitter)", c.describe(w.Duration), herd),
+			Message: fmt.Sprintf("retry loop waits %s between attempts: %s; randomise the wait (full jitter)", c.describeWait(w), herd),
 		}
-		if w.Kind != retrysite.Tick && c.isDuration(w.Duration) {
+		if w.Via == nil && w.Kind != retrysite.Tick && c.isDuration(w.Duration) {
 			d.SuggestedFixes = c.fullJitterFix(w.Duration)
 		}
 		c.rep.Report(d)
 	}
 }
 
+// excused reports whether a randomised wait runs on the same path as w, in
+// the loop body: a random extra added to a fixed base.
+func (c *checker) excused(body *ast.BlockStmt, w retrysite.Wait, random []retrysite.Wait) bool {
+	for _, r := range random {
+		if !exclusive(body, w.Node, r.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// describeWait says what a deterministic wait is: "a fixed 2s", "a
+// deterministic duration (base << attempt)", and for a wait inside a called
+// function "a fixed 1s (in waitOrStop)".
+func (c *checker) describeWait(w retrysite.Wait) string {
+	if w.Via == nil {
+		return c.describe(w.Duration)
+	}
+	name := w.Via.Name()
+	if w.Via.Pkg() != nil && w.Via.Pkg() != c.pass.Pkg {
+		name = w.Via.Pkg().Name() + "." + name
+	}
+	if w.Inner == nil {
+		return "a deterministic duration (in " + name + ")"
+	}
+	if d, ok := c.constDuration(w.Inner); ok {
+		return "a fixed " + d.String() + " (in " + name + ")"
+	}
+	return "a deterministic duration (" + short(types.ExprString(w.Inner)) + ", in " + name + ")"
+}
+
 // periodic reports a loop that wakes at a fixed period whatever happens.
 func (c *checker) periodic(s *retrysite.Site) {
 	for _, w := range s.Waits {
-		if w.Duration == nil || c.res.Randomised(w.Duration) != retrysite.Fixed || c.zero(w.Duration) {
+		if w.Duration == nil || c.zero(w.Duration) {
+			continue
+		}
+		if j := c.res.Judge(w.Duration); j.Randomness != retrysite.Fixed || j.Zero || j.RetryAfter {
 			continue
 		}
 		c.rep.Report(analysis.Diagnostic{
@@ -122,4 +171,106 @@ func (c *checker) isDuration(e ast.Expr) bool {
 		}
 	}
 	return typematch.IsNamed(tv.Type, "time", "Duration")
+}
+
+// exclusive reports whether x and y, two nodes of body, never run in the
+// same pass through it: they are in different branches of an if, a switch
+// or a select, or one is in a block that leaves (return, continue, break)
+// before the statement holding the other.
+func exclusive(body *ast.BlockStmt, x, y ast.Node) bool {
+	px, py := pathTo(body, x), pathTo(body, y)
+	if px == nil || py == nil {
+		return false
+	}
+	k := 0
+	for k < len(px) && k < len(py) && px[k] == py[k] {
+		k++
+	}
+	if k == 0 || k == len(px) || k == len(py) {
+		return false // one holds the other
+	}
+	switch lca := px[k-1].(type) {
+	case *ast.IfStmt:
+		return px[k] != lca.Cond && py[k] != lca.Cond && px[k] != lca.Init && py[k] != lca.Init
+	case *ast.BlockStmt:
+		_, cx := px[k].(*ast.CaseClause)
+		_, mx := px[k].(*ast.CommClause)
+		if cx || mx {
+			return true // different clauses of a switch or select
+		}
+		return leavesBefore(lca.List, px, py, k) || leavesBefore(lca.List, py, px, k)
+	case *ast.CaseClause:
+		return leavesBefore(lca.Body, px, py, k) || leavesBefore(lca.Body, py, px, k)
+	case *ast.CommClause:
+		return leavesBefore(lca.Body, px, py, k) || leavesBefore(lca.Body, py, px, k)
+	}
+	return false
+}
+
+// leavesBefore reports whether, in the statement list where the paths to a
+// and b part (at depth k), a comes first and the innermost block holding a
+// ends by leaving, so that b is not reached after a.
+func leavesBefore(list []ast.Stmt, pa, pb []ast.Node, k int) bool {
+	ia, ib := indexOf(list, pa[k]), indexOf(list, pb[k])
+	if ia < 0 || ib < 0 || ia >= ib {
+		return false
+	}
+	for i := len(pa) - 1; i >= k; i-- {
+		var stmts []ast.Stmt
+		switch n := pa[i].(type) {
+		case *ast.BlockStmt:
+			stmts = n.List
+		case *ast.CaseClause:
+			stmts = n.Body
+		case *ast.CommClause:
+			stmts = n.Body
+		default:
+			continue
+		}
+		if len(stmts) == 0 {
+			return false
+		}
+		switch last := stmts[len(stmts)-1].(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.BranchStmt:
+			return last.Tok != token.FALLTHROUGH
+		}
+		return false
+	}
+	return false
+}
+
+func indexOf(list []ast.Stmt, n ast.Node) int {
+	for i, s := range list {
+		if ast.Node(s) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// pathTo returns the nodes from root down to n, or nil.
+func pathTo(root, n ast.Node) []ast.Node {
+	var stack, found []ast.Node
+	ast.Inspect(root, func(m ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if m == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, m)
+		if m == n {
+			found = append([]ast.Node(nil), stack...)
+			return false
+		}
+		if m.Pos() > n.Pos() || m.End() < n.End() {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		return true
+	})
+	return found
 }
