@@ -24,8 +24,13 @@ func (s selfRetry) String() string {
 	return fmt.Sprintf("%s (%s: up to %d attempts)", s.lib, s.setting, s.attempts)
 }
 
-// retryable returns how a go-retryablehttp client with RetryMax n retries.
-func retryable(n int) selfRetry {
+// retryable returns how a go-retryablehttp client with RetryMax n retries;
+// from says where a client made out of sight came from ("" for one whose
+// making is in sight), whose RetryMax is NewClient's default.
+func retryable(n int, from string) selfRetry {
+	if from != "" {
+		return selfRetry{attempts: n + 1, lib: "go-retryablehttp", setting: fmt.Sprintf("%s, RetryMax %d by default", from, n)}
+	}
 	return selfRetry{attempts: n + 1, lib: "go-retryablehttp", setting: fmt.Sprintf("RetryMax %d", n)}
 }
 
@@ -39,85 +44,144 @@ func (c *checker) constInt(e ast.Expr) (int, bool) {
 	return int(n), ok
 }
 
-// retryableClient returns how a *retryablehttp.Client retries, when its
-// making and every change to RetryMax are visible: NewClient() retries 4
-// times, a literal as its RetryMax says, and a visible RetryMax = 0 turns the
-// retries off. A client from elsewhere (a parameter, a field) is not judged.
+// retryableClient returns how a *retryablehttp.Client retries. A client
+// whose making is in sight retries as it says: NewClient() 4 times, a
+// literal as its RetryMax says, and a visible RetryMax = 0 turns the retries
+// off. A client made out of sight (a parameter, a field the package never
+// sets, the result of another package's function) was, all but always, made
+// by NewClient: it retries 4 times, POST included, unless the function
+// visibly changes that.
 func (c *checker) retryableClient(e ast.Expr) (selfRetry, bool) {
-	retryMax, ok := c.retryableMax(e, 0)
+	retryMax, from, ok := c.retryableMax(e, 0, false)
 	if !ok || retryMax <= 0 {
 		return selfRetry{}, false
 	}
-	return retryable(retryMax), true
+	return retryable(retryMax, from), true
 }
 
-func (c *checker) retryableMax(e ast.Expr, depth int) (int, bool) {
+// retryableMax returns the RetryMax of the client e, and where a client
+// made out of sight came from; ok is false when the client is in sight but
+// cannot be judged (handed to other code, given a PrepareRetry that may set
+// a key, a RetryMax that is not a constant). stores lets a local variable be
+// stored in a struct field besides being read: the constructor of a client
+// kept in a field.
+func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from string, ok bool) {
 	if depth > 4 {
-		return 0, false
+		return 0, "", false
 	}
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
-		if typematch.IsFunc(typematch.Callee(info, e), retryablePath, "NewClient") {
-			return retryableDefaultMax, true
+		fn := typematch.Callee(info, e)
+		switch {
+		case typematch.IsFunc(fn, retryablePath, "NewClient"):
+			return retryableDefaultMax, "", true
+		case fn != nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && fn.Pkg().Path() != retryablePath &&
+			typematch.IsNamed(typematch.Deref(info.TypeOf(e)), retryablePath, "Client"):
+			return retryableDefaultMax, "a client from " + c.funcName(fn), true
 		}
 	case *ast.UnaryExpr:
-		return c.retryableMax(e.X, depth+1)
+		return c.retryableMax(e.X, depth+1, stores)
 	case *ast.CompositeLit:
 		if !typematch.IsNamed(info.TypeOf(e), retryablePath, "Client") {
-			return 0, false
+			return 0, "", false
 		}
 		n, ok := 0, true // the zero value: no retries
 		for _, elt := range e.Elts {
 			kv, isKV := elt.(*ast.KeyValueExpr)
 			if !isKV {
-				return 0, false
+				return 0, "", false
 			}
 			id, isID := kv.Key.(*ast.Ident)
 			switch {
 			case !isID:
-				return 0, false
+				return 0, "", false
 			case id.Name == "RetryMax":
 				n, ok = c.constInt(kv.Value)
 			case id.Name == "PrepareRetry":
-				return 0, false // it may set a key on each retry
+				return 0, "", false // it may set a key on each retry
 			}
 		}
-		return n, ok
+		return n, "", ok
 	case *ast.Ident:
 		v := c.varOf(e)
 		if v == nil {
-			return 0, false
+			return 0, "", false
 		}
 		u := c.usesOf(v)
-		if len(u.defs) != 1 || u.defs[0] == nil || len(u.fieldSets["PrepareRetry"]) > 0 || !c.onlyReads(u) {
-			return 0, false
+		if len(u.fieldSets["PrepareRetry"]) > 0 || !c.onlyReads(u, stores) {
+			return 0, "", false
 		}
-		n, ok := c.retryableMax(u.defs[0], depth+1)
-		if !ok {
-			return 0, false
+		switch {
+		case len(u.defs) == 0 && c.isParam(v):
+			n, from = retryableDefaultMax, "a client from a parameter"
+		case len(u.defs) == 1 && u.defs[0] != nil:
+			if n, from, ok = c.retryableMax(u.defs[0], depth+1, stores); !ok {
+				return 0, "", false
+			}
+		default:
+			return 0, "", false
 		}
-		for _, set := range u.fieldSets["RetryMax"] {
-			m, ok := c.constInt(set)
+		return c.retryMaxSets(n, from, u.fieldSets["RetryMax"])
+	case *ast.SelectorExpr:
+		f := c.fieldVar(e)
+		if f == nil || !typematch.IsNamed(typematch.Deref(f.Type()), retryablePath, "Client") {
+			return 0, "", false
+		}
+		fu := c.clientFields()[f]
+		if fu == nil {
+			return c.retryMaxSets(retryableDefaultMax, "a client from a field", nil)
+		}
+		if fu.opaque || len(fu.sets["PrepareRetry"]) > 0 {
+			return 0, "", false
+		}
+		n, from = retryableDefaultMax, "a client from a field"
+		if len(fu.values) > 0 {
+			n, from = 0, ""
+		}
+		for _, v := range fu.values {
+			m, f, ok := c.retryableMax(v, depth+1, true)
 			if !ok {
-				return 0, false
+				return 0, "", false
 			}
 			if m == 0 {
-				return 0, true // RetryMax = 0 visible: no retries
+				return 0, "", true // a client without retries is stored there
 			}
-			n = m
+			if m > n {
+				n, from = m, f
+			}
 		}
-		return n, true
+		return c.retryMaxSets(n, from, fu.sets["RetryMax"])
 	}
-	return 0, false
+	return 0, "", false
+}
+
+// retryMaxSets applies the RetryMax assignments sets to a client that
+// retries n times: a visible 0 turns the retries off, another constant
+// replaces n, anything else leaves the client unjudged.
+func (c *checker) retryMaxSets(n int, from string, sets []ast.Expr) (int, string, bool) {
+	for _, set := range sets {
+		m, ok := c.constInt(set)
+		if !ok {
+			return 0, "", false
+		}
+		if m == 0 {
+			return 0, "", true // RetryMax = 0 visible: no retries
+		}
+		n, from = m, ""
+	}
+	return n, from, true
 }
 
 // onlyReads reports whether the uses of a client variable other than field
 // assignments and method calls leave it unchanged: comparisons and
-// harmless-package calls. A client handed to other code may be reconfigured
-// there.
-func (c *checker) onlyReads(u *varUses) bool {
+// harmless-package calls, and, when stores is set, storing it in a struct
+// field. A client handed to other code may be reconfigured there.
+func (c *checker) onlyReads(u *varUses, stores bool) bool {
 	for _, ref := range u.other {
+		if stores && storedOnly(ref) {
+			continue
+		}
 		switch p := ref.Parent().Node().(type) {
 		case *ast.SelectorExpr:
 			continue // a field read: c.HTTPClient.Timeout
@@ -136,7 +200,17 @@ func (c *checker) onlyReads(u *varUses) bool {
 // httpClient returns how an *http.Client retries: only one made by a
 // retrying go-retryablehttp client's StandardClient(), or one whose Transport
 // is a retryablehttp.RoundTripper (its Client, or NewClient() when nil), does.
+// A client kept in a field retries when every value the package stores there
+// does; an http.Client from a parameter does not retry by default, and is
+// not judged.
 func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
+	return c.httpClientOf(e, false, 0)
+}
+
+func (c *checker) httpClientOf(e ast.Expr, stores bool, depth int) (selfRetry, bool) {
+	if depth > 4 {
+		return selfRetry{}, false
+	}
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
@@ -145,7 +219,7 @@ func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
 			return c.retryableClient(sel.X)
 		}
 	case *ast.UnaryExpr:
-		return c.httpClient(e.X)
+		return c.httpClientOf(e.X, stores, depth+1)
 	case *ast.CompositeLit:
 		if !typematch.IsNamed(info.TypeOf(e), httpPath, "Client") {
 			return selfRetry{}, false
@@ -159,15 +233,48 @@ func (c *checker) httpClient(e ast.Expr) (selfRetry, bool) {
 			return selfRetry{}, false
 		}
 		u := c.usesOf(v)
-		if len(u.defs) != 1 || u.defs[0] == nil || len(u.fieldSets["Transport"]) > 0 || !c.onlyReads(u) {
+		if len(u.defs) != 1 || u.defs[0] == nil || !c.onlyReads(u, stores) {
 			return selfRetry{}, false
+		}
+		if sets := u.fieldSets["Transport"]; len(sets) > 0 {
+			return c.allRetry(sets, c.roundTripper)
 		}
 		if _, ok := ast.Unparen(u.defs[0]).(*ast.Ident); ok {
 			return selfRetry{}, false // one hop only
 		}
-		return c.httpClient(u.defs[0])
+		return c.httpClientOf(u.defs[0], stores, depth+1)
+	case *ast.SelectorExpr:
+		f := c.fieldVar(e)
+		if f == nil || !typematch.IsNamed(typematch.Deref(f.Type()), httpPath, "Client") {
+			return selfRetry{}, false
+		}
+		fu := c.clientFields()[f]
+		if fu == nil || fu.opaque {
+			return selfRetry{}, false
+		}
+		if sets := fu.sets["Transport"]; len(sets) > 0 {
+			return c.allRetry(sets, c.roundTripper)
+		}
+		return c.allRetry(fu.values, func(v ast.Expr) (selfRetry, bool) { return c.httpClientOf(v, true, depth+1) })
 	}
 	return selfRetry{}, false
+}
+
+// allRetry returns how the values retry when each of them, judged by
+// judge, retries (the most attempts among them); false when one does not,
+// or there is none.
+func (c *checker) allRetry(values []ast.Expr, judge func(ast.Expr) (selfRetry, bool)) (selfRetry, bool) {
+	var most selfRetry
+	for _, v := range values {
+		s, ok := judge(v)
+		if !ok {
+			return selfRetry{}, false
+		}
+		if s.attempts > most.attempts {
+			most = s
+		}
+	}
+	return most, most.attempts > 1
 }
 
 // roundTripper returns how a go-retryablehttp RoundTripper literal retries.
@@ -182,7 +289,7 @@ func (c *checker) roundTripper(e ast.Expr) (selfRetry, bool) {
 	if client := fieldOf(lit, "Client"); client != nil {
 		return c.retryableClient(client)
 	}
-	return retryable(retryableDefaultMax), true // a nil Client: NewClient()
+	return retryable(retryableDefaultMax, ""), true // a nil Client: NewClient()
 }
 
 // fieldOf returns the value of a keyed field of a struct literal, or nil.
@@ -199,15 +306,22 @@ func fieldOf(lit *ast.CompositeLit, name string) ast.Expr {
 
 // restyClient returns how a *resty.Client (v2) retries: once SetRetryCount(n)
 // with n > 0 is called (or RetryCount set), every method is retried, POST
-// included. keyed reports a client-wide key header, and unknown a client
-// whose requests the analysis cannot follow (a hook that may set headers, a
-// client from elsewhere).
+// included. keyed reports a client-wide key header, and known a client
+// whose requests the analysis can follow: not one with a hook that may set
+// headers, nor one made out of sight. resty v2 makes a client with
+// RetryCount 0, so a client from a parameter retries only if its maker said
+// so: it is not judged. A client kept in a field is judged by every value
+// the package stores there and every call it makes on the field.
 func (c *checker) restyClient(e ast.Expr) (s selfRetry, keyed, known bool) {
+	return c.restyClientOf(e, false, 0)
+}
+
+func (c *checker) restyClientOf(e ast.Expr, stores bool, depth int) (s selfRetry, keyed, known bool) {
 	info := c.pass.TypesInfo
 	count := 0
 	var calls []*ast.CallExpr
 	// Walk the chain resty.New().SetRetryCount(3).SetTimeout(...) down to its start.
-	for depth := 0; depth < 32; depth++ {
+	for range 32 {
 		e = ast.Unparen(e)
 		switch x := e.(type) {
 		case *ast.CallExpr:
@@ -228,14 +342,12 @@ func (c *checker) restyClient(e ast.Expr) (s selfRetry, keyed, known bool) {
 				return selfRetry{}, false, false
 			}
 			u := c.usesOf(v)
-			if len(u.defs) != 1 || u.defs[0] == nil || !c.onlyReads(u) {
+			if len(u.defs) != 1 || u.defs[0] == nil || !c.onlyReads(u, stores) {
 				return selfRetry{}, false, false
 			}
-			for _, set := range u.fieldSets["RetryCount"] {
-				n, ok := c.constInt(set)
-				if !ok {
-					return selfRetry{}, false, false
-				}
+			if n, ok := c.retryCountSets(u.fieldSets["RetryCount"]); !ok {
+				return selfRetry{}, false, false
+			} else if n >= 0 {
 				count = n
 			}
 			for _, call := range u.calls {
@@ -243,10 +355,68 @@ func (c *checker) restyClient(e ast.Expr) (s selfRetry, keyed, known bool) {
 			}
 			e = u.defs[0]
 			continue
+		case *ast.SelectorExpr:
+			return c.restyField(x, calls, count, depth)
 		}
 		return selfRetry{}, false, false
 	}
 	return selfRetry{}, false, false
+}
+
+// restyField judges a resty client kept in a field, with the calls and
+// RetryCount that restyClientOf met on the way to it.
+func (c *checker) restyField(e *ast.SelectorExpr, calls []*ast.CallExpr, count, depth int) (s selfRetry, keyed, known bool) {
+	f := c.fieldVar(e)
+	if f == nil || depth > 4 || !typematch.IsNamed(typematch.Deref(f.Type()), restyPath, "Client") {
+		return selfRetry{}, false, false
+	}
+	fu := c.clientFields()[f]
+	if fu == nil || fu.opaque || len(fu.values) == 0 {
+		return selfRetry{}, false, false
+	}
+	// The settings made through the field apply to every value stored there.
+	here, keyedHere, ok := c.restyConfig(append(calls, fu.calls...), count)
+	if !ok {
+		return selfRetry{}, false, false
+	}
+	n, ok := c.retryCountSets(fu.sets["RetryCount"])
+	if !ok {
+		return selfRetry{}, false, false
+	}
+	most := here
+	if n > 0 {
+		most = restyRetry(n)
+	}
+	keyed = keyedHere
+	for _, v := range fu.values {
+		s, k, ok := c.restyClientOf(v, true, depth+1)
+		if !ok {
+			return selfRetry{}, false, false
+		}
+		keyed = keyed || k
+		if s.attempts > most.attempts {
+			most = s
+		}
+	}
+	return most, keyed, true
+}
+
+// retryCountSets reads the RetryCount assignments of a resty client: the
+// last constant (-1 when there is none); false for one not constant.
+func (c *checker) retryCountSets(sets []ast.Expr) (int, bool) {
+	n := -1
+	for _, set := range sets {
+		m, ok := c.constInt(set)
+		if !ok {
+			return 0, false
+		}
+		n = m
+	}
+	return n, true
+}
+
+func restyRetry(count int) selfRetry {
+	return selfRetry{attempts: count + 1, lib: "resty", setting: fmt.Sprintf("SetRetryCount(%d)", count)}
 }
 
 // restyConfig reads the client calls of restyClient.
@@ -288,5 +458,5 @@ func (c *checker) restyConfig(calls []*ast.CallExpr, count int) (s selfRetry, ke
 	if count <= 0 {
 		return selfRetry{}, keyed, true
 	}
-	return selfRetry{attempts: count + 1, lib: "resty", setting: fmt.Sprintf("SetRetryCount(%d)", count)}, keyed, true
+	return restyRetry(count), keyed, true
 }

@@ -32,6 +32,42 @@
 //     by Header.Set, Header.Add, a map index assignment, an http.Header
 //     literal, or resty's SetHeader/SetHeaders.
 //
+// A retrying client the function did not build counts too. A
+// go-retryablehttp client from a parameter, a field that the package never
+// sets, or another package's function was, all but always, made by
+// NewClient: it retries 4 times unless the function visibly sets RetryMax.
+// A client kept in a field is judged by every value the package stores
+// there (the constructor's NewClient, RetryMax, StandardClient, an
+// http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount).
+// resty v2 makes clients with RetryCount 0 and then sends once, and an
+// http.Client never retries by default, so a client of theirs from out of
+// sight is not taken to retry.
+//
+// The POST may be sent by a helper, in this package or another. Each
+// function is summarised by the requests a call of it sends (a SendsFact
+// for the other packages): the method, a constant or the caller's argument
+// (a parameter, or a field of an options struct: Opts{Method: "POST"}); the
+// key, none, the caller's argument (a parameter, a field, or the header map
+// it hands over), or one made anew on every call; and what inside the call
+// sends it again. A request is followed into the functions it is handed to
+// that send it (do(req) calling c.Do(req)) and into a Do on an interface or
+// a function-typed field that takes a request and returns a response (an
+// httpDoer). A call of such a helper in a retry attempt that sends a POST
+// or PATCH without a key is reported at the call; so is a call whose
+// arguments make a POST of a request that the helper itself retries. A
+// POST travels up one call from the function that decides it (the one that
+// puts the method, and the key or its absence, on the request): a retry
+// further up repeats a larger operation (a connection, a bootstrap, a
+// sync) of which the POST is one step, and RPC-style APIs post even their
+// reads. Nor does it travel out of a loop over items or targets, which
+// sends it once per item.
+//
+// The attempt may also be an interface method's implementation: a retry
+// site that calls an interface method of its package marks it with a
+// RetriedFact ("retried by a retry loop in pipeline.(*Stage).deliver (up to
+// 5 attempts)"), and a package that implements the method, there or in a
+// package that imports it, treats the implementation's body as an attempt.
+//
 // The key list is Idempotency-Key and X-Idempotency-Key, compared without
 // regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
 // Cko-Idempotency-Key, ...). X-Request-ID is a correlation id, not a key.
@@ -51,14 +87,20 @@
 // servers do not take it for POST); for a method that is not a constant; for
 // a POST sent once (a loop over orders sends each once; a retry loop that
 // leaves right after the POST, by return, break or panic with no continue on
-// the way, retries only what comes before it); for a key that comes
+// the way, retries only what comes before it; a loop that goes around only
+// on an error of the package's own type that nothing in its attempt makes,
+// such as a redirect to the leader, follows an answer and leaves when the
+// POST fails); for a key that comes
 // from outside the attempt (a parameter, a value made before the loop, one
 // derived from an order id); for a header name that is not a constant; for a
 // request, header map or client handed to code it cannot see (which may set
-// a key or turn retries off); for a go-retryablehttp or resty client it did
-// not see made, as a client that retries by itself; for this project's retry.NewClient and retry.Transport,
-// which refuse to retry an unkeyed POST; for stripe-go, which adds keys
-// itself; and in _test.go files, whose retries hit a stub server.
+// a key or turn retries off), a header map a helper ranges over that the
+// caller does not visibly fill without a key, and options handed to other
+// code before the call; for a resty or net/http client it did not see made,
+// as a client that retries by itself; for this project's retry.NewClient
+// and retry.Transport, which refuse to retry an unkeyed POST; for stripe-go,
+// which adds keys itself; and in _test.go files, whose retries hit a stub
+// server.
 //
 // Fixes: a request built by NewRequest* inside a retry attempt gets a key
 // made once before the retry site (key := retry.NewIdempotencyKey(), the
@@ -79,5 +121,7 @@
 // an earlier goto jumps over into its scope, which Go forbids: such a site
 // gets the report without a fix. http.Post and PostForm cannot carry a
 // header, so they get no automatic fix: the message says to build the
-// request with NewRequestWithContext and a key.
+// request with NewRequestWithContext and a key. A POST sent by a helper, and
+// one in an implementation retried through an interface, get no fix either:
+// the key must be made once, in the caller, and handed to the helper.
 package unkeyedpost

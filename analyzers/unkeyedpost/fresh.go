@@ -367,6 +367,7 @@ func (c *checker) madeOnce(mk *ast.CallExpr, w ast.Node, site *retrysite.Site) b
 func (c *checker) freshKey(w headerWrite) {
 	sites := c.sites.Enclosing(w.node.Pos())
 	if len(sites) == 0 {
+		c.freshInImpl(w)
 		return
 	}
 	mk := c.fresh.expr(w.value)

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -23,11 +24,17 @@ import (
 //		return err
 //	}
 //
+// A send in the return statement itself (return postJSON(...)) is sent
+// once too.
+//
 // A retry library's operation is different: its return is the attempt's
 // outcome, which the library retries.
 func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 	if site.Kind != retrysite.Loop {
 		return false
+	}
+	if c.goesAroundOnAnswer(site) {
+		return true
 	}
 	cur, ok := c.cursorOf(send)
 	if !ok {
@@ -61,6 +68,9 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 		}
 		if mayContinue(p.Node()) {
 			return false
+		}
+		if _, ok := p.Node().(*ast.ReturnStmt); ok {
+			return true // return send(...): sent, then the loop is left
 		}
 		for next, ok := p.NextSibling(); ok; next, ok = next.NextSibling() {
 			if c.leaves(next.Node(), switches > 0) {
@@ -109,4 +119,109 @@ func mayContinue(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// goesAroundOnAnswer reports whether a retry loop goes around only on an
+// error of this package's own type that nothing its attempt calls makes:
+//
+//	for errors.As(err, &leErr) { // leErr is a lookElsewhereError
+//		result, err = c.send(leErr.where, cmd)
+//	}
+//
+// Such a loop follows an answer (a redirect to the leader, made before the
+// loop); a send that times out or fails leaves the loop, so nothing in the
+// attempt is sent again after a failure. Only this package's functions can
+// make its error type (another package cannot import it back), so the
+// functions of this package the attempt calls, and theirs, are searched for
+// a value of the type; a call of a function value may make anything.
+func (c *checker) goesAroundOnAnswer(site *retrysite.Site) bool {
+	loop, ok := site.Node.(*ast.ForStmt)
+	if !ok || loop.Cond == nil || site.Attempt == nil {
+		return false
+	}
+	var own types.Type
+	for _, term := range conjuncts(loop.Cond) {
+		call, ok := ast.Unparen(term).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), "errors", "As") {
+			continue
+		}
+		target, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+		if !ok || target.Op != token.AND {
+			continue
+		}
+		t := typematch.Deref(c.pass.TypesInfo.TypeOf(target.X))
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == c.pass.Pkg && !types.IsInterface(n) {
+			own = n
+			break
+		}
+	}
+	if own == nil {
+		return false
+	}
+	seen := make(map[*types.Func]bool)
+	return !c.makes(site.Attempt, own, seen)
+}
+
+// conjuncts splits e at its && operators.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// makes reports whether running body may make a value of the named type t
+// (a literal, a conversion, new(t)), itself or in a function of this
+// package it calls; a call of a function value may, unless it returns
+// nothing that could hold one (cancel()).
+func (c *checker) makes(body ast.Node, t types.Type, seen map[*types.Func]bool) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if types.Identical(typematch.Deref(info.TypeOf(n)), t) {
+				found = true
+			}
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				found = types.Identical(typematch.Deref(tv.Type), t)
+				break
+			}
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok {
+					found = b.Name() == "new" && len(n.Args) == 1 && types.Identical(info.TypeOf(n.Args[0]), t)
+					break
+				}
+			}
+			fn := typematch.Callee(info, n)
+			switch {
+			case fn == nil:
+				found = mayReturn(info.TypeOf(n.Fun), t) // a function value
+			case fn.Pkg() != c.pass.Pkg || seen[fn]:
+			case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
+			default:
+				seen[fn] = true
+				decl := c.declOf(fn)
+				found = decl == nil || c.makes(decl.Body, t, seen)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mayReturn reports whether a function of type ft may return a value of
+// type t: as t itself or in an interface.
+func mayReturn(ft, t types.Type) bool {
+	sig, ok := ft.Underlying().(*types.Signature)
+	if !ok {
+		return true
+	}
+	for r := range sig.Results().Variables() {
+		if types.IsInterface(r.Type()) || types.Identical(typematch.Deref(r.Type()), t) {
+			return true
+		}
+	}
+	return false
 }

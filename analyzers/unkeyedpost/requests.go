@@ -28,12 +28,6 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 	name := fn.Name()
 	recv := fn.Signature().Recv() != nil
-	receiver := func() ast.Expr {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
-		}
-		return nil
-	}
 	path := fn.Pkg().Path()
 	if !recv && (path == httpPath || path == retryablePath) { // the same signatures in both
 		switch {
@@ -43,25 +37,11 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 			c.built(cur, call, call.Args[1])
 		}
 	}
-	switch path {
-	case httpPath:
-		switch {
-		case (name == "Post" || name == "PostForm") && !recv:
-			c.direct(call, "http", "http."+name, selfRetry{}, false)
-		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, httpPath, "Client", name):
-			s, ok := c.httpClient(receiver())
-			c.direct(call, "http", "(*http.Client)."+name, s, ok)
-		}
-	case retryablePath:
-		switch {
-		case (name == "Post" || name == "PostForm") && !recv:
-			// The package functions use a NewClient() client.
-			c.direct(call, "retryablehttp", "retryablehttp."+name, retryable(retryableDefaultMax), true)
-		case (name == "Post" || name == "PostForm") && typematch.IsMethod(fn, retryablePath, "Client", name):
-			s, ok := c.retryableClient(receiver())
-			c.direct(call, "retryablehttp", "(*retryablehttp.Client)."+name, s, ok)
-		}
-	case restyPath:
+	if d, ok := c.directSend(call); ok {
+		c.direct(call, d)
+		return
+	}
+	if path == restyPath {
 		switch {
 		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, restyPath, "Request", name):
 			c.resty(cur, call, methodName[name])
@@ -71,6 +51,46 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 			}
 		}
 	}
+}
+
+// A directPost is a call that sends a POST itself (Post, PostForm): no
+// header can be set on it.
+type directPost struct {
+	pkg, api      string // the package whose NewRequestWithContext the message recommends; the call
+	client        selfRetry
+	clientRetries bool
+}
+
+// directSend recognises a call that sends a POST itself.
+func (c *checker) directSend(call *ast.CallExpr) (directPost, bool) {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil {
+		return directPost{}, false
+	}
+	name := fn.Name()
+	if name != "Post" && name != "PostForm" {
+		return directPost{}, false
+	}
+	recv := fn.Signature().Recv() != nil
+	var receiver ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		receiver = sel.X
+	}
+	switch path := fn.Pkg().Path(); {
+	case path == httpPath && !recv:
+		return directPost{pkg: "http", api: "http." + name}, true
+	case path == httpPath && typematch.IsMethod(fn, httpPath, "Client", name):
+		s, ok := c.httpClient(receiver)
+		return directPost{pkg: "http", api: "(*http.Client)." + name, client: s, clientRetries: ok}, true
+	case path == retryablePath && !recv:
+		// The package functions use a NewClient() client.
+		return directPost{pkg: "retryablehttp", api: "retryablehttp." + name,
+			client: retryable(retryableDefaultMax, ""), clientRetries: true}, true
+	case path == retryablePath && typematch.IsMethod(fn, retryablePath, "Client", name):
+		s, ok := c.retryableClient(receiver)
+		return directPost{pkg: "retryablehttp", api: "(*retryablehttp.Client)." + name, client: s, clientRetries: ok}, true
+	}
+	return directPost{}, false
 }
 
 var methodName = map[string]string{"Post": "POST", "Patch": "PATCH"}
@@ -97,17 +117,29 @@ func (c *checker) method(e ast.Expr) string {
 type retrier struct {
 	site   *retrysite.Site // the innermost
 	client selfRetry
+	// desc describes a retrier known from a fact: a helper's own retries, or
+	// the caller, in another function, that retries an interface method this
+	// function implements.
+	desc string
+	// iface is set for the latter: every call of the function is an
+	// attempt, so no key made inside it is made once.
+	iface bool
 }
 
 func (r retrier) String() string {
-	if r.site != nil {
+	switch {
+	case r.site != nil:
 		return fmt.Sprintf("a %s (%s)", r.site.Kind, r.site.Bound)
+	case r.desc != "":
+		return r.desc
 	}
 	return r.client.String()
 }
 
 // siteOf returns the retrier for a request sent by the call send inside a
-// retry site's attempt: the innermost site that may send it again.
+// retry site's attempt: the innermost site that may send it again; else,
+// when send lies in a method that implements an interface method a caller
+// retries (see RetriedFact), that caller.
 func (c *checker) siteOf(send ast.Node) (retrier, bool) {
 	sites := c.sites.Enclosing(send.Pos())
 	for i := len(sites) - 1; i >= 0; i-- {
@@ -115,16 +147,19 @@ func (c *checker) siteOf(send ast.Node) (retrier, bool) {
 			return retrier{site: sites[i]}, true
 		}
 	}
+	if desc := c.retriedImpl(send); desc != "" {
+		return retrier{desc: desc, iface: true}, true
+	}
 	return retrier{}, false
 }
 
 // direct handles a call that sends a POST itself (Post, PostForm): no header
-// can be set on it, so a retried one is always unkeyed. pkg names the package
-// whose NewRequestWithContext the message recommends.
-func (c *checker) direct(call *ast.CallExpr, pkg, api string, client selfRetry, clientRetries bool) {
+// can be set on it, so a retried one is always unkeyed.
+func (c *checker) direct(call *ast.CallExpr, d directPost) {
+	pkg, api := d.pkg, d.api
 	r, ok := c.siteOf(call)
-	if !ok && clientRetries {
-		r, ok = retrier{client: client}, true
+	if !ok && d.clientRetries {
+		r, ok = retrier{client: d.client}, true
 	}
 	if !ok {
 		return
@@ -161,10 +196,14 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 			}
 		}
 	}
+	var fixes []analysis.SuggestedFix
+	if !r.iface { // retried from another function: a key made here would be new on every attempt
+		fixes = c.keyFix(cur, call, req)
+	}
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
-		SuggestedFixes: c.keyFix(cur, call, req),
+		SuggestedFixes: fixes,
 	})
 }
 
@@ -209,6 +248,8 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 		}
 		if f.by, f.retried = c.siteOf(u.send); !f.retried && u.client.attempts > 1 {
 			f.by, f.retried = retrier{client: u.client}, true
+		} else if !f.retried && u.retrier != "" {
+			f.by, f.retried = retrier{desc: u.retrier}, true
 		}
 	}
 	slices.SortFunc(f.sends, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
@@ -237,6 +278,7 @@ func (c *checker) assignedVar(cur inspector.Cursor) *types.Var {
 type reqUse struct {
 	send    *ast.CallExpr // a Do call that sends it
 	client  selfRetry     // the sending client, when it retries by itself
+	retrier string        // what retries it inside the function it is handed to (see ReqSend)
 	writes  []headerWrite
 	wrapped *types.Var // the variable given retryablehttp.FromRequest(req)
 }
@@ -254,6 +296,10 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		call := parent.Node().(*ast.CallExpr)
 		fn := typematch.Callee(info, call)
 		if fn == nil || fn.Pkg() == nil {
+			if c.isDoer(call, nil, ref) {
+				u.send = call
+				return u, true
+			}
 			return u, false
 		}
 		sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -270,7 +316,25 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 			u.wrapped = c.assignedVar(parent)
 			return u, u.wrapped != nil
 		}
-		return u, harmlessPkgs[fn.Pkg().Path()]
+		if harmlessPkgs[fn.Pkg().Path()] {
+			return u, true
+		}
+		// A function of the user's that sends the request (see ReqSend).
+		_, i := ref.ParentEdge()
+		if sel != nil {
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+				i-- // T.M(recv, args...)
+			}
+		}
+		if rs, ok := c.summaryOf(fn).request(i); ok {
+			u.send, u.retrier = call, rs.Retrier
+			return u, true
+		}
+		if c.isDoer(call, fn, ref) {
+			u.send = call
+			return u, true
+		}
+		return u, false
 	case edge.SelectorExpr_X:
 		sel := parent.Node().(*ast.SelectorExpr)
 		field, isField := info.Uses[sel.Sel].(*types.Var)
@@ -409,10 +473,14 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 	if !retried {
 		return
 	}
+	var fixes []analysis.SuggestedFix
+	if !r.iface {
+		fixes = c.restyFix(cur, call)
+	}
 	c.report(analysis.Diagnostic{
 		Pos: sel.Sel.Pos(), End: call.End(), // the Post of a chain that may span lines
 		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
-		SuggestedFixes: c.restyFix(cur, call),
+		SuggestedFixes: fixes,
 	})
 }
 

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil)},
+	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil), (*SendsFact)(nil), (*RetriedFact)(nil)},
 }
 
 func init() {
@@ -55,6 +55,17 @@ type checker struct {
 	reported map[token.Pos]bool
 	funcs    []inspector.Cursor     // the package's function declarations, by position (see funcAt)
 	named    map[token.Pos][]string // key names given by fixes, by the statement they go before
+	fields   map[*types.Var]*fieldUses
+	decls    map[*types.Func]*ast.FuncDecl // see declOf
+	// sums memoises the summaries of the package's functions (see
+	// summaryOf); sendsHere says whether the package may send requests
+	// itself, sendFacts whether any dependency exported a SendsFact.
+	sums      map[*types.Func]*SendsFact
+	sendsHere bool
+	sendFacts bool
+	// impls maps the package's methods that implement a retried interface
+	// method to what retries them (see findImpls).
+	impls map[*ast.FuncDecl]string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -65,12 +76,30 @@ func run(pass *analysis.Pass) (any, error) {
 		root:     in.Root(),
 		reported: make(map[token.Pos]bool),
 		named:    make(map[token.Pos][]string),
+		sums:     make(map[*types.Func]*SendsFact),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
-		return nil, nil // no reports and no key-maker facts from the standard library: see InStdlib
+		return nil, nil // no reports and no facts from the standard library: see InStdlib
 	}
+	c.sites, _ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	if c.sites == nil {
+		c.sites = &retrysite.Result{}
+	}
+	// The interface methods this package retries, for the packages that
+	// implement them, whether or not this one sends anything.
+	retried := c.retriedMethods()
+	c.exportRetried(retried)
+
 	sends := typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath)
-	makesKeys := typematch.Imports(pass.Pkg, freshPkgs...) || len(pass.AllObjectFacts()) > 0
+	facts := pass.AllObjectFacts()
+	for _, f := range facts {
+		if _, ok := f.Fact.(*SendsFact); ok {
+			c.sendFacts = true
+			break
+		}
+	}
+	c.sendsHere = sends || c.sendFacts
+	makesKeys := typematch.Imports(pass.Pkg, freshPkgs...) || len(facts) > 0
 	if !sends && !makesKeys {
 		return nil, nil // fast exit: nothing to send, no key to make
 	}
@@ -83,18 +112,21 @@ func run(pass *analysis.Pass) (any, error) {
 	if sends {
 		keyParams = c.keyParams()
 	}
-	c.sites, _ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	if c.sites == nil {
-		c.sites = &retrysite.Result{}
-	}
+	c.impls = c.findImpls(retried, facts)
 	for cur := range c.root.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 		if call, ok := cur.Node().(*ast.CallExpr); ok {
 			if sends {
 				c.call(cur, call)
 			}
+			if c.sendsHere {
+				c.helperCall(call)
+			}
 			c.keyArgs(call, keyParams)
 		}
 		c.keyWrites(cur)
+	}
+	if c.sendsHere {
+		c.exportSends()
 	}
 	return nil, nil
 }

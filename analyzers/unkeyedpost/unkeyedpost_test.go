@@ -140,3 +140,55 @@ func TestHoistRuns(t *testing.T) {
 func TestJumps(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/jumps")
 }
+
+// TestHelpers proves that a POST sent by a helper of the package's own is
+// reported at the call in a retry attempt (issue 13, item 10): a sender
+// that takes the method, an options struct handed to a REST caller, a Do on
+// an interface, a helper that retries the request it is handed, a key the
+// helper makes on every call; GET, PUT, a key made once, a loop over items
+// and options handed to other code are quiet.
+func TestHelpers(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/helpers")
+}
+
+// TestHelpersAcrossPackages proves the same across packages, by the
+// SendsFacts of restapi's exported functions: a POST through Call with
+// Opts{Method: "POST"}, through functions that call Call or Send, and a
+// request handed to restapi's Do, which retries it, are reported in
+// restuser; a key in the options, a GET, a PUT and a call made once are
+// quiet.
+func TestHelpersAcrossPackages(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/restapi", "unkeyedpost/restuser")
+}
+
+// TestInjectedClients proves that a POST through a retrying client the
+// function did not build is reported (issue 13, item 11): a
+// go-retryablehttp client from a parameter or a field (RetryMax 4 by
+// default), a field whose constructor made the client or set its retries,
+// an http.Client field over a retrying transport, a resty field given
+// retries; a visible RetryMax 0, a field whose address is taken, plain
+// http.Clients, and resty clients without retries (v2's default) or with a
+// hook are quiet.
+func TestInjectedClients(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/injected")
+}
+
+// TestRetriedInterfaces proves that an interface method retried by a loop
+// in one package (pipeline's Stage retries Notifier.Notify, marked by a
+// RetriedFact) makes its implementations attempts in another package
+// (issue 13, item 12): an unkeyed POST in webhook's Notify, one sent by a
+// helper it calls, and a key it makes on every call are reported, without
+// a fix (the key belongs in the caller); a key from the event, a goroutine
+// it starts, a method of an interface nothing retries, and a method of the
+// same name that implements nothing are quiet. pipeline's own
+// implementation is reported too.
+func TestRetriedInterfaces(t *testing.T) {
+	for _, r := range testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/pipeline", "unkeyedpost/webhook") {
+		for _, d := range r.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: %q carries a fix; a key made in the implementation is made on every attempt",
+					r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+}

@@ -155,6 +155,20 @@ func (c *checker) funcAt(pos token.Pos) (inspector.Cursor, bool) {
 	return inspector.Cursor{}, false
 }
 
+// declOf returns the declaration of fn, a function of this package, or nil.
+func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for cur := range c.root.Preorder((*ast.FuncDecl)(nil)) {
+			d := cur.Node().(*ast.FuncDecl)
+			if f, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+				c.decls[f] = d
+			}
+		}
+	}
+	return c.decls[fn]
+}
+
 // find returns the innermost node that holds [start, end), searching from
 // its function declaration when it has one.
 func (c *checker) find(start, end token.Pos) (inspector.Cursor, bool) {

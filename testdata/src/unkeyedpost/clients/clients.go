@@ -107,9 +107,10 @@ func idempotent(ctx context.Context, u string) error {
 	return resp.Body.Close()
 }
 
-// A client from elsewhere: its RetryMax is not visible.
+// A client from elsewhere: its RetryMax is not visible, but a client made
+// out of sight was made, all but always, by NewClient, which retries POST.
 func clientParam(c *retryablehttp.Client, u string) error {
-	resp, err := c.Post(u, "application/json", nil)
+	resp, err := c.Post(u, "application/json", nil) // want `POST by \(\*retryablehttp.Client\).Post is retried by go-retryablehttp \(a client from a parameter, RetryMax 4 by default: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}

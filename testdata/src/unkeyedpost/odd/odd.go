@@ -81,9 +81,10 @@ type api struct {
 	req    *Request
 }
 
-// A client in a field, a request in a field: not followed.
+// A client in a field that the package never sets was made elsewhere, by
+// NewClient all but always: it retries. A request in a field is not followed.
 func (a *api) fields(ctx context.Context, u string) error {
-	resp, err := a.client.Post(u, "text/plain", nil)
+	resp, err := a.client.Post(u, "text/plain", nil) // want `POST by \(\*retryablehttp.Client\).Post is retried by go-retryablehttp \(a client from a field, RetryMax 4 by default: up to 5 attempts\)`
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,855 @@
+package unkeyedpost
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Real code seldom builds a POST where it retries it: a loop calls
+// postJSON(ctx, c, url, body), which builds the request with the method it
+// is given; a pacer calls the project's own REST caller with
+// Opts{Method: "POST"}; a client method sends through an httpDoer
+// interface. The analyzer therefore summarises each function by the
+// requests a call of it sends, computed bottom-up (a function's summary uses
+// those of the functions it calls) and exported as a SendsFact, so that a
+// retry site in any package that calls it sees the POST.
+
+// An Arg names a value that a function's caller gives it: the argument of
+// parameter Param (an index into the signature's parameters; the receiver
+// is not one), or the field Field of that argument, a struct of options.
+type Arg struct {
+	Param int
+	Field string
+}
+
+func (a Arg) String() string {
+	if a.Field != "" {
+		return fmt.Sprintf("arg %d.%s", a.Param, a.Field)
+	}
+	return fmt.Sprintf("arg %d", a.Param)
+}
+
+// A KeyKind says how a summarised request carries an idempotency key.
+type KeyKind uint8
+
+const (
+	// NoKey: no key header is set on it.
+	NoKey KeyKind = iota
+	// KeyArg: a key header is set to the value at Send.KeyFrom.
+	KeyArg
+	// HeaderArg: the headers set on it are those of the map at
+	// Send.KeyFrom (for k, v := range opts.Headers { req.Header.Set(k, v) }):
+	// keyed when the caller puts a key there.
+	HeaderArg
+	// FreshKey: a key made anew on every call (a UUID made inside).
+	FreshKey
+)
+
+// A Send is one POST or PATCH request that a call of the function sends:
+// built and sent there, or by a function it calls.
+type Send struct {
+	Method     string // "POST" or "PATCH"; "" when MethodFrom gives it
+	MethodFrom Arg
+	Key        KeyKind
+	KeyFrom    Arg // for KeyArg and HeaderArg
+	// Retrier describes what, inside the call, sends the request again (a
+	// retry loop in the function, a retrying client), or is "".
+	Retrier string
+	// By is the function that builds the request.
+	By string
+	// Hops counts the calls between the function and the one that decided
+	// the method and key (0: decided there). A decided POST travels up one
+	// call, from the function that decides it to a thin wrapper (an SDK
+	// method over the REST helper), and no further: see carried.
+	Hops int
+}
+
+func (s Send) String() string {
+	parts := []string{s.Method}
+	if s.Method == "" {
+		parts[0] = "method " + s.MethodFrom.String()
+	}
+	switch s.Key {
+	case NoKey:
+		parts = append(parts, "no key")
+	case KeyArg:
+		parts = append(parts, "key "+s.KeyFrom.String())
+	case HeaderArg:
+		parts = append(parts, "headers "+s.KeyFrom.String())
+	case FreshKey:
+		parts = append(parts, "fresh key")
+	}
+	if s.Retrier != "" {
+		parts = append(parts, "retried by "+s.Retrier)
+	}
+	if s.Hops > 0 {
+		parts = append(parts, fmt.Sprintf("decided %d call down", s.Hops))
+	}
+	return strings.Join(parts, ", ") + " by " + s.By
+}
+
+// A ReqSend is a request parameter that a call of the function sends
+// without setting a key on it (do(req) calling c.hc.Do(req)).
+type ReqSend struct {
+	Param   int
+	Retrier string // what inside the call sends it again, or ""
+}
+
+// SendsFact summarises, for the packages that call a function, the
+// requests a call of it sends: the POST and PATCH requests it builds (or
+// whose method or key its caller gives it), and the request parameters it
+// sends. Requests handed to code out of sight, and those keyed in sight,
+// are left out.
+type SendsFact struct {
+	Sends    []Send
+	Requests []ReqSend
+}
+
+func (*SendsFact) AFact() {}
+func (f *SendsFact) String() string {
+	var parts []string
+	for _, s := range f.Sends {
+		parts = append(parts, "sends("+s.String()+")")
+	}
+	for _, r := range f.Requests {
+		p := fmt.Sprintf("sends(request arg %d", r.Param)
+		if r.Retrier != "" {
+			p += ", retried by " + r.Retrier
+		}
+		parts = append(parts, p+")")
+	}
+	return strings.Join(parts, " ")
+}
+
+func (f *SendsFact) empty() bool { return f == nil || len(f.Sends) == 0 && len(f.Requests) == 0 }
+
+// request returns what the function does with its request parameter i.
+func (f *SendsFact) request(i int) (ReqSend, bool) {
+	if f == nil {
+		return ReqSend{}, false
+	}
+	for _, r := range f.Requests {
+		if r.Param == i {
+			return r, true
+		}
+	}
+	return ReqSend{}, false
+}
+
+// maxSends bounds a summary: a function that sends more distinct requests
+// than that is a dispatcher, and the first ones say enough.
+const maxSends = 8
+
+// summaryOf returns what a call of fn sends: from its SendsFact for a
+// function of another package, from its declaration for one of this
+// package. Recursion sends nothing until shown.
+func (c *checker) summaryOf(fn *types.Func) *SendsFact {
+	if fn == nil || fn.Pkg() == nil || knownPkg(fn.Pkg().Path()) {
+		return nil // the libraries the analyzer knows are judged by their API, not their code
+	}
+	fn = fn.Origin()
+	if fn.Pkg() != c.pass.Pkg {
+		if !c.sendFacts {
+			return nil
+		}
+		f := new(SendsFact)
+		if c.pass.ImportObjectFact(fn, f) {
+			return f
+		}
+		return nil
+	}
+	if !c.sendsHere {
+		return nil
+	}
+	if s, ok := c.sums[fn]; ok {
+		return s
+	}
+	c.sums[fn] = nil
+	decl := c.declOf(fn)
+	if decl == nil || c.inTestFile(decl) {
+		return nil
+	}
+	s := c.summarise(fn, decl)
+	c.sums[fn] = s
+	return s
+}
+
+// summarise computes fn's summary from its declaration.
+func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
+	cur, ok := c.cursorOf(decl)
+	if !ok {
+		return nil
+	}
+	f := &SendsFact{}
+	add := func(s Send) {
+		if len(f.Sends) < maxSends && !slices.Contains(f.Sends, s) {
+			f.Sends = append(f.Sends, s)
+		}
+	}
+	name := c.qualifiedName(fn)
+	for call := range cur.Preorder((*ast.CallExpr)(nil)) {
+		if !c.inScope(call) {
+			continue
+		}
+		n := call.Node().(*ast.CallExpr)
+		callee := typematch.Callee(c.pass.TypesInfo, n)
+		if callee == nil || callee.Pkg() == nil {
+			continue
+		}
+		if methodArg := newRequestMethod(callee, n); methodArg != nil {
+			if s, ok := c.builtSend(fn, call, n, methodArg); ok && (s.Retrier != "" || c.carried(call, s)) {
+				s.By = name
+				add(s)
+			}
+			continue
+		}
+		if d, ok := c.directSend(n); ok {
+			s := Send{Method: "POST", By: name}
+			if _, retried := c.siteOf(n); !retried && !d.clientRetries && c.carried(call, s) {
+				add(s) // a retried one is reported where it is sent
+			}
+			continue
+		}
+		if callee == fn {
+			continue
+		}
+		for _, s := range c.summaryOf(callee).sends() {
+			rs, state, dependent := c.resolve(fn, callee, n, s)
+			if state == dropped {
+				continue
+			}
+			r, inSite := c.siteOf(n)
+			if state == resolved {
+				if _, reported := c.retriedAt(n, s, rs, dependent); reported {
+					continue // reported at this call
+				}
+				if !dependent {
+					if rs.Hops++; !c.carried(call, rs) {
+						continue
+					}
+				}
+			}
+			if inSite {
+				rs.Retrier = c.describe(r, fn)
+			}
+			add(rs)
+		}
+	}
+	// The request parameters it sends.
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		p := params.At(i)
+		if !isRequestType(p.Type()) {
+			continue
+		}
+		fl := &followed{}
+		if !c.follow(p, decl.Body.Pos(), fl, 0) || len(fl.sends) == 0 || c.keyedBefore(fl) {
+			continue
+		}
+		rs := ReqSend{Param: i}
+		if fl.retried {
+			rs.Retrier = c.describe(fl.by, fn)
+		}
+		f.Requests = append(f.Requests, rs)
+	}
+	if f.empty() {
+		return nil
+	}
+	return f
+}
+
+func (f *SendsFact) sends() []Send {
+	if f == nil {
+		return nil
+	}
+	return f.Sends
+}
+
+// newRequestMethod returns the method argument of a call of net/http's or
+// go-retryablehttp's NewRequest or NewRequestWithContext, or nil.
+func newRequestMethod(fn *types.Func, call *ast.CallExpr) ast.Expr {
+	if fn.Signature().Recv() != nil {
+		return nil
+	}
+	if path := fn.Pkg().Path(); path != httpPath && path != retryablePath {
+		return nil
+	}
+	switch {
+	case fn.Name() == "NewRequest" && len(call.Args) == 3:
+		return call.Args[0]
+	case fn.Name() == "NewRequestWithContext" && len(call.Args) == 4:
+		return call.Args[1]
+	}
+	return nil
+}
+
+func isRequestType(t types.Type) bool {
+	t = typematch.Deref(t)
+	return typematch.IsNamed(t, httpPath, "Request") || typematch.IsNamed(t, retryablePath, "Request")
+}
+
+// builtSend summarises the request that fn builds at call (a NewRequest*
+// with the method methodArg): its method, where its key comes from, and
+// what retries it inside fn. A request handed to code out of sight, keyed
+// in sight, or already reported (a constant method, no key, retried) is
+// left out.
+func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.CallExpr, methodArg ast.Expr) (Send, bool) {
+	var s Send
+	if s.Method = c.method(methodArg); s.Method == "" {
+		if c.pass.TypesInfo.Types[methodArg].Value != nil {
+			return s, false // GET, PUT, ...
+		}
+		from, ok := c.argOf(fn, methodArg)
+		if !ok {
+			return s, false
+		}
+		s.MethodFrom = from
+	}
+	req := c.assignedVar(cur)
+	if req == nil {
+		return s, false
+	}
+	f := &followed{}
+	if !c.follow(req, call.End(), f, 0) || len(f.sends) == 0 {
+		return s, false
+	}
+	key, from, mk, ok := c.keyOf(fn, f)
+	if !ok {
+		return s, false
+	}
+	s.Key, s.KeyFrom = key, from
+	if f.retried {
+		switch {
+		case s.Method != "" && key == NoKey:
+			return s, false // reported where it is built
+		case key == FreshKey && f.by.site != nil && f.by.site.Contains(mk.Pos()):
+			return s, false // the key made anew on each attempt is reported
+		}
+		s.Retrier = c.describe(f.by, fn)
+	}
+	return s, true
+}
+
+// keyOf says how the request followed in f is keyed before its last send:
+// not at all, from fn's caller (a parameter, a field of one, a header map
+// it hands over), or with a key made anew on every call (mk makes it).
+// ok is false for a request keyed in sight, or maybe keyed.
+func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk *ast.CallExpr, ok bool) {
+	last := f.sends[len(f.sends)-1].Pos()
+	for _, w := range f.writes {
+		if w.node.Pos() >= last {
+			continue
+		}
+		switch c.nameKind(w.name) {
+		case keyHeader:
+			if a, isArg := c.argOf(fn, w.value); isArg && kind == NoKey {
+				kind, from = KeyArg, a
+				continue
+			}
+			if m := c.fresh.expr(w.value); m != nil && kind == NoKey {
+				kind, mk = FreshKey, m
+				continue
+			}
+			return 0, Arg{}, nil, false
+		case unknownHeader:
+			if a, isArg := c.rangedArg(fn, w.name); isArg && kind == NoKey {
+				kind, from = HeaderArg, a
+				continue
+			}
+			return 0, Arg{}, nil, false
+		}
+	}
+	return kind, from, mk, true
+}
+
+// keyedBefore reports whether the request followed in f has a key header,
+// or a header the analysis cannot name, set before its last send.
+func (c *checker) keyedBefore(f *followed) bool {
+	last := f.sends[len(f.sends)-1].Pos()
+	for _, w := range f.writes {
+		if w.node.Pos() < last && c.nameKind(w.name) != otherHeader {
+			return true
+		}
+	}
+	return false
+}
+
+// argOf returns where e's value comes from when fn's caller gives it: a
+// parameter of fn that fn never assigns, or a field of one (opts.Method)
+// that fn never assigns.
+func (c *checker) argOf(fn *types.Func, e ast.Expr) (Arg, bool) {
+	if fn == nil {
+		return Arg{}, false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v := c.varOf(e); v != nil {
+			if i := paramIndex(fn, v); i >= 0 && len(c.usesOf(v).defs) == 0 {
+				return Arg{Param: i}, true
+			}
+		}
+	case *ast.SelectorExpr:
+		sel := c.pass.TypesInfo.Selections[e]
+		id, ok := ast.Unparen(e.X).(*ast.Ident)
+		if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 || !ok {
+			return Arg{}, false
+		}
+		v := c.varOf(id)
+		if v == nil {
+			return Arg{}, false
+		}
+		i := paramIndex(fn, v)
+		if i < 0 {
+			return Arg{}, false
+		}
+		u := c.usesOf(v)
+		if len(u.defs) > 0 || len(u.fieldSets[e.Sel.Name]) > 0 {
+			return Arg{}, false
+		}
+		return Arg{Param: i, Field: e.Sel.Name}, true
+	}
+	return Arg{}, false
+}
+
+// paramIndex returns the index of v among fn's parameters, or -1 (also
+// for a variadic one, whose arguments are not one expression).
+func paramIndex(fn *types.Func, v *types.Var) int {
+	sig := fn.Signature()
+	params := sig.Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			if sig.Variadic() && i == params.Len()-1 {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// rangedArg returns the map that a header name comes from when it is the
+// key of a range over a map fn's caller gives it (for k, v := range
+// opts.Headers).
+func (c *checker) rangedArg(fn *types.Func, name ast.Expr) (Arg, bool) {
+	v := c.varOf(name)
+	if v == nil {
+		return Arg{}, false
+	}
+	def, ok := c.find(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok || def.ParentEdgeKind() != edge.RangeStmt_Key {
+		return Arg{}, false
+	}
+	rs := def.Parent().Node().(*ast.RangeStmt)
+	if _, isMap := c.pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Map); !isMap || len(c.usesOf(v).defs) > 0 {
+		return Arg{}, false
+	}
+	return c.argOf(fn, rs.X)
+}
+
+// A resolution is what a summarised send becomes at one call.
+type resolution int
+
+const (
+	dropped  resolution = iota // keyed, or not known: nothing to report or pass on
+	pending                    // its method or key still comes from the caller's caller
+	resolved                   // method and key known: POST or PATCH, without a key or with one made anew
+)
+
+// resolve applies the arguments of call (a call of g, in caller, which may
+// be nil) to s. dependent reports that the call's arguments decided the
+// method or the key.
+func (c *checker) resolve(caller, g *types.Func, call *ast.CallExpr, s Send) (out Send, state resolution, dependent bool) {
+	out = s
+	if s.Method == "" {
+		arg := c.argAt(g, call, s.MethodFrom.Param)
+		if arg == nil {
+			return out, dropped, false
+		}
+		known := false // the method is decided here, POST or not
+		if s.MethodFrom.Field == "" {
+			out.Method = c.method(arg)
+			known = c.pass.TypesInfo.Types[arg].Value != nil
+		} else if vals, ok := c.argField(arg, s.MethodFrom.Field, call); ok {
+			out.Method, known = c.sameMethod(vals), true
+		}
+		switch {
+		case known && out.Method == "":
+			return out, dropped, false // GET, PUT, or methods that differ
+		case known:
+			out.MethodFrom, dependent = Arg{}, true
+		default:
+			a, ok := c.passedOn(caller, arg, s.MethodFrom.Field)
+			if !ok {
+				return out, dropped, false
+			}
+			out.MethodFrom = a
+		}
+	}
+	if s.Key == KeyArg || s.Key == HeaderArg {
+		arg := c.argAt(g, call, s.KeyFrom.Param)
+		if arg == nil {
+			return out, dropped, false
+		}
+		none := c.noKeyValue
+		if s.Key == HeaderArg {
+			none = c.noKeyHeaders
+		}
+		unkeyed := false
+		if s.KeyFrom.Field == "" {
+			unkeyed = none(arg)
+		} else if vals, ok := c.argField(arg, s.KeyFrom.Field, call); ok {
+			unkeyed = true
+			for _, v := range vals {
+				unkeyed = unkeyed && (v == nil || none(v))
+			}
+		}
+		if unkeyed {
+			out.Key, out.KeyFrom, dependent = NoKey, Arg{}, true
+		} else {
+			a, ok := c.passedOn(caller, arg, s.KeyFrom.Field)
+			if !ok {
+				return out, dropped, false
+			}
+			out.KeyFrom = a
+		}
+	}
+	if out.Method == "" || out.Key == KeyArg || out.Key == HeaderArg {
+		return out, pending, dependent
+	}
+	return out, resolved, dependent
+}
+
+// argAt returns the argument of call for g's parameter i, or nil.
+func (c *checker) argAt(g *types.Func, call *ast.CallExpr, i int) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			i++ // T.M(recv, args...)
+		}
+	}
+	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i >= g.Signature().Params().Len()-1 {
+		return nil
+	}
+	return call.Args[i]
+}
+
+// passedOn returns where arg comes from in caller, when caller's own caller
+// gives it (see argOf); field is the field of arg that the callee reads.
+func (c *checker) passedOn(caller *types.Func, arg ast.Expr, field string) (Arg, bool) {
+	a, ok := c.argOf(caller, arg)
+	if !ok || field != "" && a.Field != "" {
+		return Arg{}, false
+	}
+	if field != "" {
+		a.Field = field
+	}
+	return a, true
+}
+
+// sameMethod returns "POST" or "PATCH" when every value is that constant.
+func (c *checker) sameMethod(vals []ast.Expr) string {
+	m := ""
+	for i, v := range vals {
+		if v == nil {
+			return "" // the zero value: GET
+		}
+		vm := c.method(v)
+		if vm == "" || i > 0 && vm != m {
+			return ""
+		}
+		m = vm
+	}
+	return m
+}
+
+// noKeyValue reports whether a key value is visibly empty: "" sends no key.
+func (c *checker) noKeyValue(e ast.Expr) bool {
+	tv := c.pass.TypesInfo.Types[e]
+	return tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
+}
+
+// noKeyHeaders reports whether a header map visibly holds no key: nil, or
+// a literal whose names are constants, none a key header.
+func (c *checker) noKeyHeaders(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if c.pass.TypesInfo.Types[e].IsNil() {
+		return true
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	if _, isMap := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Map); !isMap {
+		return false
+	}
+	for _, w := range mapWrites(lit) {
+		if c.nameKind(w.name) != otherHeader {
+			return false
+		}
+	}
+	return len(lit.Elts) == len(mapWrites(lit))
+}
+
+// argField returns the values that the struct argument e (a literal, its
+// address, or a local variable holding one) may have in field when call
+// runs: nil for the zero value. ok is false when the analysis cannot see
+// them all: the variable is handed to other code, or has its field's map
+// changed in place.
+func (c *checker) argField(e ast.Expr, field string, call *ast.CallExpr) (vals []ast.Expr, ok bool) {
+	e = ast.Unparen(e)
+	if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		st, isStruct := c.pass.TypesInfo.TypeOf(e).Underlying().(*types.Struct)
+		if !isStruct {
+			return nil, false
+		}
+		for i, elt := range e.Elts {
+			if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
+				if id, isID := kv.Key.(*ast.Ident); isID && id.Name == field {
+					return []ast.Expr{kv.Value}, true
+				}
+			} else if i < st.NumFields() && st.Field(i).Name() == field {
+				return []ast.Expr{elt}, true
+			}
+		}
+		return []ast.Expr{nil}, true
+	case *ast.Ident:
+		v := c.varOf(e)
+		if v == nil || c.isParam(v) || v.Parent() == v.Pkg().Scope() {
+			return nil, false
+		}
+		u := c.usesOf(v)
+		if len(u.defs) != 1 || u.defs[0] == nil || len(u.calls) > 0 {
+			return nil, false
+		}
+		vals, ok := c.argField(u.defs[0], field, call)
+		if !ok {
+			return nil, false
+		}
+		for _, ref := range u.other {
+			if within(ref.Node(), call) {
+				continue // the call that sends it
+			}
+			if sel, isSel := ref.Parent().Node().(*ast.SelectorExpr); isSel {
+				if sel.Sel.Name == field && ref.Parent().ParentEdgeKind() == edge.IndexExpr_X &&
+					ref.Parent().Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+					return nil, false // opts.Headers[k] = v
+				}
+				continue // a field read
+			}
+			return nil, false
+		}
+		return append(vals, u.fieldSets[field]...), true
+	}
+	return nil, false
+}
+
+// helperCall reports, at a call of a summarised function, a POST or PATCH
+// that the call sends without a key (or with a key the callee makes anew on
+// every call) when it is sent again: by a retry site whose attempt holds
+// the call, or by a retrier inside the callee once the call's arguments
+// make it a POST.
+func (c *checker) helperCall(call *ast.CallExpr) {
+	g := typematch.Callee(c.pass.TypesInfo, call)
+	if g == nil {
+		return
+	}
+	for _, s := range c.summaryOf(g).sends() {
+		rs, state, dependent := c.resolve(nil, g, call, s)
+		if state != resolved {
+			continue
+		}
+		r, ok := c.retriedAt(call, s, rs, dependent)
+		if !ok {
+			continue
+		}
+		via := c.funcName(g)
+		if s.By != c.qualifiedName(g) {
+			via += " (through " + s.By + ")"
+		}
+		msg := fmt.Sprintf("%s sent by %s is retried by %s without an Idempotency-Key: %s", rs.Method, via, r, why)
+		if rs.Key == FreshKey {
+			msg = fmt.Sprintf("idempotency key is made anew by %s on every call, so each attempt of %s sends a new one: "+
+				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
+		}
+		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
+		return
+	}
+}
+
+// retriedAt returns what sends again the request rs that call sends (s
+// before the call's arguments applied to it): the retry site whose attempt
+// holds the call, or, when the arguments made it a POST without a key, the
+// retrier inside the callee.
+func (c *checker) retriedAt(call *ast.CallExpr, s, rs Send, dependent bool) (retrier, bool) {
+	if r, ok := c.siteOf(call); ok {
+		return r, true
+	}
+	if s.Retrier != "" && dependent && rs.Key == NoKey {
+		return retrier{desc: s.Retrier}, true
+	}
+	return retrier{}, false
+}
+
+// carried reports whether a decided POST (rs, its Hops counted to the
+// function at call) belongs in that function's summary: it is at most one
+// call from where it was decided, and the call is not in a loop of the
+// function, which is no retry (it would have been reported): a loop over
+// items or targets sends it once per item, or tries each target once. The
+// farther a retry is from the POST, the more the operation it repeats is a
+// larger one (a connection, a bootstrap, a sync) of which the POST is one
+// step, and an RPC API posts even its reads; the method alone no longer
+// says that repeating the step repeats an effect. A POST whose method or
+// key the caller still decides is carried whatever the distance.
+func (c *checker) carried(call inspector.Cursor, rs Send) bool {
+	if rs.Method == "" || rs.Key == KeyArg || rs.Key == HeaderArg {
+		return true
+	}
+	if rs.Hops > 1 {
+		return false
+	}
+	for anc := range call.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+		if _, ok := anc.Node().(*ast.FuncLit); ok {
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// inScope reports whether the call at cur runs when its function declaration
+// runs: not inside a function literal, unless that literal is the attempt
+// of a retry site (which runs it).
+func (c *checker) inScope(cur inspector.Cursor) bool {
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		if !c.isAttempt(lit.Node().(*ast.FuncLit).Body) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) isAttempt(body *ast.BlockStmt) bool {
+	for _, s := range c.sites.Sites {
+		if s.Attempt == body {
+			return true
+		}
+	}
+	return false
+}
+
+// describe says what r is, for a summary of fn: the message of a call in
+// another function names where the retry happens.
+func (c *checker) describe(r retrier, fn *types.Func) string {
+	if r.site != nil {
+		return fmt.Sprintf("a %s in %s (%s)", r.site.Kind, c.qualifiedName(fn), r.site.Bound)
+	}
+	return r.String()
+}
+
+// funcName names fn as a message of this package does: postJSON,
+// (*Client).do, helpers.PostJSON.
+func (c *checker) funcName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		star := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t, star = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && star != "" {
+			name = fmt.Sprintf("(*%s).%s", n.Obj().Name(), name)
+		} else if ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// qualifiedName names fn with its package, as facts do.
+func (c *checker) qualifiedName(fn *types.Func) string {
+	name := c.funcName(fn)
+	if fn.Pkg() == c.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// knownPkg reports whether path is a package of a client library the
+// analyzer knows by its API (see requests.go).
+func knownPkg(path string) bool {
+	return path == retryablePath || path == restyPath || path == httpPath
+}
+
+// exportSends exports the summaries of the package's exported functions,
+// for the packages that call them.
+func (c *checker) exportSends() {
+	if knownPkg(c.pass.Pkg.Path()) {
+		return
+	}
+	c.declOf(nil)
+	for fn, decl := range c.decls {
+		if !fn.Exported() || c.inTestFile(decl) {
+			continue
+		}
+		if s := c.summaryOf(fn); !s.empty() {
+			c.pass.ExportObjectFact(fn, s)
+		}
+	}
+}
+
+func (c *checker) inTestFile(n ast.Node) bool {
+	f := c.pass.Fset.File(n.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// isDoer reports whether call, handed the request at ref, sends it through
+// code out of sight that has the shape of (*http.Client).Do: a method of an
+// interface (an httpDoer), or a function-typed struct field, taking the
+// request and returning an *http.Response. A function value in a local
+// variable is not followed.
+func (c *checker) isDoer(call *ast.CallExpr, fn *types.Func, ref inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	if fn != nil {
+		if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
+			return false
+		}
+	} else {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+			return false
+		}
+	}
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	_, i := ref.ParentEdge()
+	if i < 0 || i >= sig.Params().Len() || !isRequestType(sig.Params().At(i).Type()) {
+		return false
+	}
+	for r := range sig.Results().Variables() {
+		if typematch.IsNamed(typematch.Deref(r.Type()), httpPath, "Response") {
+			return true
+		}
+	}
+	return false
+}
