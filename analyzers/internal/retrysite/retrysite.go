@@ -10,8 +10,9 @@
 // dependency). Loops that look alike but do not retry (over a collection,
 // pollers and workers that wait whatever happens, rate-limited workers,
 // poll-until-ready loops that end on error) are not sites; the ones among
-// them that wait are listed as Result.Periodic. Test code (InTestCode) and
-// generated files hold no sites.
+// them that wait are listed as Result.Periodic. Test code (InTestCode: a
+// _test.go file, a test harness package, a function that takes a testing
+// value) and generated files hold no sites.
 //
 // Facts carry what other packages need: RetriesFact (a function contains a
 // site, with its bound), RunnerFact (a function is a retry runner: its
@@ -80,6 +81,7 @@ type recogniser struct {
 	// collection they come from (nil for an index or a counter).
 	ranged map[types.Object]ast.Expr
 	reach  reachState
+	tests  map[*ast.FuncDecl]bool // testDecl's answers
 }
 
 // assigns are the values a variable is given: its initialiser and the
@@ -141,7 +143,7 @@ func run(pass *analysis.Pass) (any, error) {
 		calls   []callAt
 		noSites bool // the current file is generated, or test code
 	)
-	testPkg := importsTesting(pass)
+	harness := harnessPackage(pass)
 	filter := []ast.Node{
 		(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
@@ -150,7 +152,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range insp.Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
-			noSites = report.IsGenerated(n) || testPkg
+			noSites = report.IsGenerated(n) || harness
 			if tf := pass.Fset.File(n.FileStart); tf != nil && isTestFile(tf.Name()) {
 				noSites = true
 			}
@@ -187,7 +189,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			fn, decl := enclosing(cur)
-			if fn == nil {
+			if fn == nil || a.testDecl(decl) {
 				continue
 			}
 			var label *types.Label
@@ -205,7 +207,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if decl != nil {
 				a.declCalls[decl] = append(a.declCalls[decl], n)
 			}
-			if !noSites && fn != nil {
+			if !noSites && fn != nil && !a.testDecl(decl) {
 				calls = append(calls, callAt{n, fn, decl})
 			}
 		}
@@ -494,6 +496,23 @@ func (a *recogniser) recordRange(r *ast.RangeStmt) {
 	if obj := identObj(a.info, r.Value); obj != nil && elem {
 		a.ranged[obj] = r.X
 	}
+}
+
+// testDecl reports whether decl takes a value of the testing package (see
+// InTestCode).
+func (a *recogniser) testDecl(decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	t, ok := a.tests[decl]
+	if !ok {
+		if a.tests == nil {
+			a.tests = map[*ast.FuncDecl]bool{}
+		}
+		t = testFunc(a.info, decl)
+		a.tests[decl] = t
+	}
+	return t
 }
 
 // fieldOf returns the struct field e selects, or nil.

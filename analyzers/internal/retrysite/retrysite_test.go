@@ -164,11 +164,12 @@ func TestReachFacts(t *testing.T) {
 	testutil.Run(t, retrysite.Analyzer, "retrysite/reach/store")
 }
 
-// TestTestSupport: a package that imports "testing" outside its _test.go
-// files is test code, like _test.go files: no sites there; the same loop
-// elsewhere is one.
+// TestTestSupport: test code holds no sites: _test.go files, a harness
+// package (every non-test file imports "testing"), and functions that take
+// a testing value in any package; a production package that keeps a test
+// hook beside its code still has its retry sites.
 func TestTestSupport(t *testing.T) {
-	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app")
+	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app", "retrysite/testsupport/prod")
 }
 
 // TestWaitFacts: functions that always wait a fixed or a randomised time,
