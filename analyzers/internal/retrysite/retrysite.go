@@ -543,7 +543,11 @@ func (a *recogniser) addField(f *types.Var, e ast.Expr) *assigns {
 
 // recordLit records the field values of a struct literal.
 func (a *recogniser) recordLit(lit *ast.CompositeLit) {
-	st, ok := typematch.Deref(a.info.TypeOf(lit)).Underlying().(*types.Struct)
+	t := a.info.TypeOf(lit)
+	if t == nil {
+		return // broken code: a literal of no type
+	}
+	st, ok := typematch.Deref(t).Underlying().(*types.Struct)
 	if !ok {
 		return
 	}
