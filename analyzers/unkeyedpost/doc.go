@@ -62,8 +62,12 @@
 // reads. Nor does it travel out of a loop over items or targets, which
 // sends it once per item.
 //
+// A function kept in a field is followed when every value the package
+// stores there is the same function (postJSON: notify.PostJSON).
+//
 // The attempt may also be an interface method's implementation: a retry
-// site that calls an interface method of its package marks it with a
+// site that calls an interface method of its package, itself or through a
+// function of the package that calls it, marks it with a
 // RetriedFact ("retried by a retry loop in pipeline.(*Stage).deliver (up to
 // 5 attempts)"), and a package that implements the method, there or in a
 // package that imports it, treats the implementation's body as an attempt.

@@ -21,8 +21,10 @@ type fieldUses struct {
 
 // clientFields indexes, once per package, the uses of the struct fields
 // whose type is a client the analyzer judges (net/http's, go-retryablehttp's,
-// resty's): a client kept in a field is made in a constructor and used in
-// the methods, and judging it takes every value the package stores there.
+// resty's) or a function: a client kept in a field is made in a constructor
+// and used in the methods, and judging it takes every value the package
+// stores there; so does calling a function kept in a field
+// (postJSON: notify.PostJSON).
 func (c *checker) clientFields() map[*types.Var]*fieldUses {
 	if c.fields != nil {
 		return c.fields
@@ -78,7 +80,7 @@ func (c *checker) clientFields() map[*types.Var]*fieldUses {
 				} else if i < st.NumFields() {
 					f = st.Field(i)
 				}
-				if f != nil && isClientType(f.Type()) {
+				if f != nil && isHeldType(f.Type()) {
 					get(f).values = append(get(f).values, val)
 				}
 			}
@@ -109,7 +111,7 @@ func (c *checker) clientField(sel *ast.SelectorExpr) *types.Var {
 		return nil
 	}
 	f, _ := s.Obj().(*types.Var)
-	if f == nil || !isClientType(f.Type()) {
+	if f == nil || !isHeldType(f.Type()) {
 		return nil
 	}
 	return f
@@ -122,6 +124,13 @@ func (c *checker) fieldVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	return c.clientField(sel)
+}
+
+// isHeldType reports whether the package's stores into a field of type t
+// are indexed: a client, or a function.
+func isHeldType(t types.Type) bool {
+	_, isFunc := t.Underlying().(*types.Signature)
+	return isFunc || isClientType(t)
 }
 
 func isClientType(t types.Type) bool {
@@ -163,4 +172,41 @@ func storedOnly(ref inspector.Cursor) bool {
 		return ref.Parent().Node().(*ast.UnaryExpr).Op == token.AND && storedOnly(ref.Parent())
 	}
 	return false
+}
+
+// heldFunc returns the function that a call of the function-typed field
+// sel runs, when every value the package stores there (test files aside)
+// names that one function (a field set to notify.PostJSON in the
+// constructor), or nil.
+func (c *checker) heldFunc(e ast.Expr) *types.Func {
+	f := c.fieldVar(e)
+	if f == nil {
+		return nil
+	}
+	if _, ok := f.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	fu := c.clientFields()[f]
+	if fu == nil || fu.opaque {
+		return nil
+	}
+	var held *types.Func
+	for _, v := range fu.values {
+		if c.inTestFile(v) {
+			continue
+		}
+		var id *ast.Ident
+		switch v := ast.Unparen(v).(type) {
+		case *ast.Ident:
+			id = v
+		case *ast.SelectorExpr:
+			id = v.Sel
+		}
+		fn, _ := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if fn == nil || fn.Signature().Recv() != nil || held != nil && fn != held {
+			return nil // a method value, a literal, or two functions
+		}
+		held = fn
+	}
+	return held
 }

@@ -33,30 +33,40 @@ func (*RetriedFact) AFact()           {}
 func (f *RetriedFact) String() string { return "retried by " + f.Retrier }
 
 // retriedMethods returns the package's own interface methods that a retry
-// site calls in its attempt (directly, not from a goroutine or a function
-// literal it only defines), or hands to a retry runner as its operation,
-// with what retries them.
+// site calls in its attempt (not from a goroutine or a function literal it
+// only defines), itself or through a function of the package that calls
+// it (Integration.Notify calling i.notifier.Notify), or hands to a retry
+// runner as its operation, with what retries them.
 func (c *checker) retriedMethods() map[*types.Func]string {
-	out := make(map[*types.Func]string)
-	mark := func(fn *types.Func, s *retrysite.Site) {
-		if _, ok := out[fn]; ok || !c.ownInterfaceMethod(fn) {
+	// A method called in an attempt is marked by the first such site; one
+	// called through a wrapper only when no site calls it directly.
+	out, viaWrapper := make(map[*types.Func]string), make(map[*types.Func]string)
+	mark := func(into map[*types.Func]string, fn *types.Func, s *retrysite.Site) {
+		if _, ok := into[fn]; ok || !c.ownInterfaceMethod(fn) {
 			return
 		}
 		r := retrier{site: s}
 		if fd, ok := c.funcAt(s.Node.Pos()); ok {
 			if outer, ok := c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
-				out[fn] = c.describe(r, outer)
+				into[fn] = c.describe(r, outer)
 				return
 			}
 		}
-		out[fn] = r.String()
+		into[fn] = r.String()
 	}
+	defer func() {
+		for fn, desc := range viaWrapper {
+			if _, ok := out[fn]; !ok {
+				out[fn] = desc
+			}
+		}
+	}()
 	for _, s := range c.sites.Sites {
 		if c.inTestFile(s.Node) {
 			continue // a test's retries hit a stub
 		}
 		if s.Operation != nil {
-			mark(s.Operation, s)
+			mark(out, s.Operation, s)
 		}
 		if s.Attempt == nil {
 			continue
@@ -67,11 +77,43 @@ func (c *checker) retriedMethods() map[*types.Func]string {
 		}
 		for cur := range attempt.Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
-			fn := typematch.Callee(c.pass.TypesInfo, call)
-			if !c.ownInterfaceMethod(fn) || c.deferredIn(cur, s.Attempt) || c.sentOnce(call, s) {
+			if c.deferredIn(cur, s.Attempt) || c.sentOnce(call, s) {
 				continue
 			}
-			mark(fn, s)
+			fn := typematch.Callee(c.pass.TypesInfo, call)
+			if c.ownInterfaceMethod(fn) {
+				mark(out, fn, s)
+				continue
+			}
+			// A wrapper of this package that calls the interface method:
+			// retry(integration.Notify), Integration.Notify calling
+			// i.notifier.Notify.
+			if fn != nil && fn.Pkg() == c.pass.Pkg {
+				for _, m := range c.interfaceCalls(fn) {
+					mark(viaWrapper, m, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// interfaceCalls returns the package's own interface methods that fn calls
+// in its body (not from a goroutine or a function literal it defines).
+func (c *checker) interfaceCalls(fn *types.Func) []*types.Func {
+	decl := c.declOf(fn.Origin())
+	if decl == nil {
+		return nil
+	}
+	body, ok := c.cursorOf(decl.Body)
+	if !ok {
+		return nil
+	}
+	var out []*types.Func
+	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+		m := typematch.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
+		if c.ownInterfaceMethod(m) && !c.deferredIn(cur, decl.Body) && !slices.Contains(out, m) {
+			out = append(out, m)
 		}
 	}
 	return out

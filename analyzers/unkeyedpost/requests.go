@@ -296,6 +296,11 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		call := parent.Node().(*ast.CallExpr)
 		fn := typematch.Callee(info, call)
 		if fn == nil || fn.Pkg() == nil {
+			_, i := ref.ParentEdge()
+			if rs, ok := c.summaryOf(c.heldFunc(call.Fun)).request(i); ok {
+				u.send, u.retrier = call, rs.Retrier
+				return u, true
+			}
 			if c.isDoer(call, nil, ref) {
 				u.send = call
 				return u, true
@@ -337,6 +342,12 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		return u, false
 	case edge.SelectorExpr_X:
 		sel := parent.Node().(*ast.SelectorExpr)
+		if m, ok := info.Uses[sel.Sel].(*types.Func); ok && (m.Name() == "WithContext" || m.Name() == "Clone") &&
+			isRequestType(info.TypeOf(sel.X)) && parent.ParentEdgeKind() == edge.CallExpr_Fun {
+			// c.Do(req.WithContext(ctx)): the copy is sent, with the
+			// headers set on req before it was made.
+			return c.requestUse(parent.Parent())
+		}
 		field, isField := info.Uses[sel.Sel].(*types.Var)
 		if isField && field.Embedded() && field.Name() == "Request" && parent.ParentEdgeKind() == edge.SelectorExpr_X {
 			// retryablehttp's req.Request.Header: step through the embedded *http.Request.

@@ -202,7 +202,7 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			continue
 		}
 		n := call.Node().(*ast.CallExpr)
-		callee := typematch.Callee(c.pass.TypesInfo, n)
+		callee := c.calleeOf(n)
 		if callee == nil || callee.Pkg() == nil {
 			continue
 		}
@@ -662,7 +662,7 @@ func (c *checker) argField(e ast.Expr, field string, call *ast.CallExpr) (vals [
 // the call, or by a retrier inside the callee once the call's arguments
 // make it a POST.
 func (c *checker) helperCall(call *ast.CallExpr) {
-	g := typematch.Callee(c.pass.TypesInfo, call)
+	g := c.calleeOf(call)
 	if g == nil {
 		return
 	}
@@ -687,6 +687,15 @@ func (c *checker) helperCall(call *ast.CallExpr) {
 		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 		return
 	}
+}
+
+// calleeOf returns the function that call runs: the one it names, or the
+// one a function-typed field always holds (see heldFunc).
+func (c *checker) calleeOf(call *ast.CallExpr) *types.Func {
+	if fn := typematch.Callee(c.pass.TypesInfo, call); fn != nil {
+		return fn
+	}
+	return c.heldFunc(call.Fun)
 }
 
 // retriedAt returns what sends again the request rs that call sends (s

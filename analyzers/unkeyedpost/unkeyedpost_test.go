@@ -177,9 +177,11 @@ func TestInjectedClients(t *testing.T) {
 // in one package (pipeline's Stage retries Notifier.Notify, marked by a
 // RetriedFact) makes its implementations attempts in another package
 // (issue 13, item 12): an unkeyed POST in webhook's Notify, one sent by a
-// helper it calls, and a key it makes on every call are reported, without
-// a fix (the key belongs in the caller); a key from the event, a goroutine
-// it starts, a method of an interface nothing retries, and a method of the
+// helper it calls or by pipeline.PostJSON kept in a field, one in a Page
+// that pipeline retries through a wrapper of its own, and a key made on
+// every call are reported, without a fix (the key belongs in the caller);
+// a key from the event, a goroutine it starts, a field holding one of two
+// functions, a method of an interface nothing retries, and a method of the
 // same name that implements nothing are quiet. pipeline's own
 // implementation is reported too.
 func TestRetriedInterfaces(t *testing.T) {

@@ -7,6 +7,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"time"
 )
@@ -21,6 +22,12 @@ type Event struct {
 // Notifier is told of each event; the stage retries it.
 type Notifier interface {
 	Notify(ctx context.Context, ev Event) error // want Notify:`retried by a retry loop in pipeline.\(\*Stage\).deliver \(up to 5 attempts\)`
+}
+
+// Pager pages whoever is on call. The escalation stage retries it through
+// a wrapper of its own.
+type Pager interface {
+	Page(ctx context.Context, ev Event) error // want Page:`retried by a retry loop in pipeline.\(\*Escalation\).run \(up to 3 attempts\)`
 }
 
 // Archiver keeps each event; it is called once.
@@ -78,4 +85,53 @@ func (a *audit) Notify(ctx context.Context, ev Event) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// integration names a pager; its page is what the escalation retries.
+type integration struct {
+	name  string
+	pager Pager
+}
+
+func (i *integration) page(ctx context.Context, ev Event) error {
+	return i.pager.Page(ctx, ev)
+}
+
+// Escalation pages each integration, retrying each.
+type Escalation struct {
+	integrations []*integration
+}
+
+func (e *Escalation) run(ctx context.Context, ev Event) error {
+	for _, in := range e.integrations {
+		var err error
+		for attempt := 0; attempt < 3; attempt++ {
+			if err = in.page(ctx, ev); err == nil {
+				break
+			}
+			time.Sleep(time.Duration(attempt+1) * time.Second)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PostJSON posts a JSON body; the notifiers of other packages use it.
+func PostJSON(ctx context.Context, client *http.Client, url string, body io.Reader) (*http.Response, error) { // want PostJSON:`sends\(POST, no key, decided 1 call down by pipeline.request\)`
+	return post(ctx, client, url, "application/json", body)
+}
+
+func post(ctx context.Context, client *http.Client, url, contentType string, body io.Reader) (*http.Response, error) {
+	return request(ctx, client, http.MethodPost, url, contentType, body)
+}
+
+func request(ctx context.Context, client *http.Client, method, url, contentType string, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", contentType)
+	return client.Do(req.WithContext(ctx))
 }

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -128,6 +129,68 @@ type Pager struct {
 
 func (p *Pager) Notify(msg string) error { // want Notify:`sends\(POST, no key by webhook.\(\*Pager\).Notify\)`
 	resp, err := http.Post(p.URL, "text/plain", bytes.NewReader([]byte(msg)))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Team posts through a function kept in a field, set to pipeline.PostJSON
+// by its constructor (tests may swap it): the POST is pipeline.PostJSON's.
+type Team struct {
+	client   *http.Client
+	url      string
+	postJSON func(context.Context, *http.Client, string, io.Reader) (*http.Response, error)
+}
+
+func NewTeam(url string) *Team {
+	return &Team{client: http.DefaultClient, url: url, postJSON: pipeline.PostJSON}
+}
+
+func (t *Team) Notify(ctx context.Context, ev pipeline.Event) error {
+	resp, err := t.postJSON(ctx, t.client, t.url, bytes.NewReader(ev.Payload)) // want `POST sent by pipeline.PostJSON \(through pipeline.request\) is retried by a retry loop in pipeline.\(\*Stage\).deliver \(up to 5 attempts\) through pipeline.Notifier.Notify`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Pages posts a page; the escalation retries Page through its wrapper.
+type Pages struct {
+	URL string
+}
+
+func (p *Pages) Page(ctx context.Context, ev pipeline.Event) error {
+	resp, err := pipeline.PostJSON(ctx, http.DefaultClient, p.URL, bytes.NewReader(ev.Payload)) // want `POST sent by pipeline.PostJSON \(through pipeline.request\) is retried by a retry loop in pipeline.\(\*Escalation\).run \(up to 3 attempts\) through pipeline.Pager.Page`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Relay's field holds one of two functions: not followed.
+type Relay struct {
+	url  string
+	send func(context.Context, *http.Client, string, io.Reader) (*http.Response, error)
+}
+
+func NewRelay(url string, raw bool) *Relay {
+	if raw {
+		return &Relay{url: url, send: putRaw}
+	}
+	return &Relay{url: url, send: pipeline.PostJSON}
+}
+
+func putRaw(ctx context.Context, c *http.Client, url string, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, url, body)
+	if err != nil {
+		return nil, err
+	}
+	return c.Do(req)
+}
+
+func (r *Relay) Notify(ctx context.Context, ev pipeline.Event) error {
+	resp, err := r.send(ctx, http.DefaultClient, r.url, bytes.NewReader(ev.Payload))
 	if err != nil {
 		return err
 	}
