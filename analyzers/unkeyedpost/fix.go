@@ -83,7 +83,7 @@ func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr) []analysis.
 // again as it is); inside one, a variable made before the outermost site.
 func (c *checker) keyExpr(n ast.Node, pkg string) (string, []analysis.TextEdit, bool) {
 	mk := fixes.QualifiedName(pkg, "NewIdempotencyKey") + "()"
-	sites := c.sites.Enclosing(n.Pos())
+	sites := c.enclosing(n.Pos())
 	if len(sites) == 0 {
 		return mk, nil, true
 	}

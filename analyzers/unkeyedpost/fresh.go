@@ -365,7 +365,7 @@ func (c *checker) madeOnce(mk *ast.CallExpr, w ast.Node, site *retrysite.Site) b
 // freshKey reports the key written by w when its value is made inside the
 // attempt of a retry site that holds the write.
 func (c *checker) freshKey(w headerWrite) {
-	sites := c.sites.Enclosing(w.node.Pos())
+	sites := c.enclosing(w.node.Pos())
 	if len(sites) == 0 {
 		c.freshInImpl(w)
 		return

@@ -77,10 +77,10 @@ func (c *checker) retriedMethods() map[*types.Func]string {
 		}
 		for cur := range attempt.Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
-			if c.deferredIn(cur, s.Attempt) || c.sentOnce(call, s) {
+			fn := typematch.Callee(c.pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() != c.pass.Pkg || c.deferredIn(cur, s.Attempt) || c.sentOnce(call, s) {
 				continue
 			}
-			fn := typematch.Callee(c.pass.TypesInfo, call)
 			if c.ownInterfaceMethod(fn) {
 				mark(out, fn, s)
 				continue
@@ -88,10 +88,8 @@ func (c *checker) retriedMethods() map[*types.Func]string {
 			// A wrapper of this package that calls the interface method:
 			// retry(integration.Notify), Integration.Notify calling
 			// i.notifier.Notify.
-			if fn != nil && fn.Pkg() == c.pass.Pkg {
-				for _, m := range c.interfaceCalls(fn) {
-					mark(viaWrapper, m, s)
-				}
+			for _, m := range c.interfaceCalls(fn) {
+				mark(viaWrapper, m, s)
 			}
 		}
 	}
@@ -101,7 +99,17 @@ func (c *checker) retriedMethods() map[*types.Func]string {
 // interfaceCalls returns the package's own interface methods that fn calls
 // in its body (not from a goroutine or a function literal it defines).
 func (c *checker) interfaceCalls(fn *types.Func) []*types.Func {
-	decl := c.declOf(fn.Origin())
+	fn = fn.Origin()
+	if out, ok := c.ifaceCalls[fn]; ok {
+		return out
+	}
+	out := c.findInterfaceCalls(fn)
+	c.ifaceCalls[fn] = out
+	return out
+}
+
+func (c *checker) findInterfaceCalls(fn *types.Func) []*types.Func {
+	decl := c.declOf(fn)
 	if decl == nil {
 		return nil
 	}

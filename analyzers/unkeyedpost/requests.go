@@ -141,7 +141,7 @@ func (r retrier) String() string {
 // when send lies in a method that implements an interface method a caller
 // retries (see RetriedFact), that caller.
 func (c *checker) siteOf(send ast.Node) (retrier, bool) {
-	sites := c.sites.Enclosing(send.Pos())
+	sites := c.enclosing(send.Pos())
 	for i := len(sites) - 1; i >= 0; i-- {
 		if !c.sentOnce(send, sites[i]) {
 			return retrier{site: sites[i]}, true

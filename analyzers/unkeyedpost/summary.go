@@ -750,15 +750,6 @@ func (c *checker) inScope(cur inspector.Cursor) bool {
 	return true
 }
 
-func (c *checker) isAttempt(body *ast.BlockStmt) bool {
-	for _, s := range c.sites.Sites {
-		if s.Attempt == body {
-			return true
-		}
-	}
-	return false
-}
-
 // describe says what r is, for a summary of fn: the message of a call in
 // another function names where the retry happens.
 func (c *checker) describe(r retrier, fn *types.Func) string {

@@ -66,17 +66,25 @@ type checker struct {
 	// impls maps the package's methods that implement a retried interface
 	// method to what retries them (see findImpls).
 	impls map[*ast.FuncDecl]string
+	// ifaceCalls memoises interfaceCalls.
+	ifaceCalls map[*types.Func][]*types.Func
+	// sitesIn indexes the retry sites by the function declaration that
+	// holds their attempt (nil: none), attempts their attempts (see
+	// enclosing).
+	sitesIn  map[ast.Node][]*retrysite.Site
+	attempts map[*ast.BlockStmt]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:     pass,
-		rep:      report.New(pass),
-		root:     in.Root(),
-		reported: make(map[token.Pos]bool),
-		named:    make(map[token.Pos][]string),
-		sums:     make(map[*types.Func]*SendsFact),
+		pass:       pass,
+		rep:        report.New(pass),
+		root:       in.Root(),
+		reported:   make(map[token.Pos]bool),
+		named:      make(map[token.Pos][]string),
+		sums:       make(map[*types.Func]*SendsFact),
+		ifaceCalls: make(map[*types.Func][]*types.Func),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
 		return nil, nil // no reports and no facts from the standard library: see InStdlib

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -153,6 +154,56 @@ func (c *checker) funcAt(pos token.Pos) (inspector.Cursor, bool) {
 		return c.funcs[i], true
 	}
 	return inspector.Cursor{}, false
+}
+
+// enclosing returns the retry sites whose attempt holds pos, outermost
+// first, as retrysite's Result.Enclosing does, looking only at the sites of
+// the function declaration that holds pos: asked for every send and every
+// call of a helper, a scan of every site of the package would make the
+// analysis quadratic in the package's size.
+func (c *checker) enclosing(pos token.Pos) []*retrysite.Site {
+	c.indexSites()
+	var key ast.Node
+	if fd, ok := c.funcAt(pos); ok {
+		key = fd.Node()
+	}
+	var out []*retrysite.Site
+	for _, s := range c.sitesIn[key] {
+		if s.Contains(pos) {
+			out = append(out, s)
+		}
+	}
+	// Attempts nest strictly: a larger attempt is an outer one.
+	slices.SortStableFunc(out, func(a, b *retrysite.Site) int {
+		return cmp.Compare(b.Attempt.End()-b.Attempt.Pos(), a.Attempt.End()-a.Attempt.Pos())
+	})
+	return out
+}
+
+// isAttempt reports whether body is the attempt of a retry site.
+func (c *checker) isAttempt(body *ast.BlockStmt) bool {
+	c.indexSites()
+	return c.attempts[body]
+}
+
+// indexSites builds, once, the indexes of enclosing and isAttempt.
+func (c *checker) indexSites() {
+	if c.sitesIn != nil {
+		return
+	}
+	c.sitesIn = make(map[ast.Node][]*retrysite.Site)
+	c.attempts = make(map[*ast.BlockStmt]bool)
+	for _, s := range c.sites.Sites {
+		if s.Attempt == nil {
+			continue
+		}
+		c.attempts[s.Attempt] = true
+		var key ast.Node
+		if fd, ok := c.funcAt(s.Attempt.Pos()); ok {
+			key = fd.Node()
+		}
+		c.sitesIn[key] = append(c.sitesIn[key], s)
+	}
 }
 
 // declOf returns the declaration of fn, a function of this package, or nil.
