@@ -290,6 +290,10 @@ func (a *recogniser) settleReach() {
 	}
 	for a.reach.cyclic {
 		a.reach.cyclic = false
+		// What was remembered while a summary was still growing is asked
+		// again.
+		a.reach.lits = map[*ast.FuncLit]summary{}
+		a.reach.impls = map[*types.Func]Reach{}
 		changed := false
 		for fn, decl := range a.decls {
 			s := a.declSummary(decl).or(a.reach.funcs[fn])

@@ -302,3 +302,21 @@ func (g *gate) wait() error {
 	}
 	return errBusy
 }
+
+// Recursion through a function literal: visit hands the runner retry a
+// literal that calls visit back, and visit reaches (it fetches url).
+type crawler struct{ hc *http.Client }
+
+// visit fetches the page below url first, then url itself.
+func (c *crawler) visit(url string, depth int) error {
+	if depth > 0 {
+		if err := retry(func() error { return c.visit(url+"/next", depth-1) }); err != nil { // want `retry call, up to 3 attempts, no wait, runner retry`
+			return err
+		}
+	}
+	resp, err := c.hc.Get(url)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
