@@ -27,6 +27,7 @@ Usage:
   retrylint -json packages           print findings and fixes as JSON
   go vet -vettool=$(command -v retrylint) packages
   go fix -fixtool=$(command -v retrylint) packages
+  retrylint report [flags] packages  calls per entry point and dependency, by retry layer
   retrylint help [analyzer]          this text, or an analyzer's documentation
   retrylint version                  which build this is
   retrylint lsp                      a language server for editors

@@ -24,7 +24,6 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/lsp"
-	"golang.org/x/tools/go/analysis/multichecker"
 )
 
 func main() {
@@ -32,11 +31,13 @@ func main() {
 	switch {
 	case len(args) > 0 && args[0] == "lsp":
 		os.Exit(lsp.Main(args[1:], analyzers.All()))
+	case len(args) > 0 && args[0] == "report":
+		os.Exit(report(args[1:], os.Stdout, os.Stderr))
 	case len(args) == 1 && args[0] == "version":
 		printVersion()
 	case goCommandProtocol(args):
 		flag.Var(versionFlag{}, "V", "print version and exit (-V=full, as go vet and go fix ask)")
-		multichecker.Main(analyzers.All()...)
+		vetToolMain(analyzers.All())
 	default:
 		os.Exit(standalone(args, analyzers.All(), os.Stdout, os.Stderr))
 	}
