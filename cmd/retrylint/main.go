@@ -24,6 +24,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/lsp"
+	"golang.org/x/tools/go/analysis/multichecker"
 )
 
 func main() {
@@ -37,7 +38,7 @@ func main() {
 		printVersion()
 	case goCommandProtocol(args):
 		flag.Var(versionFlag{}, "V", "print version and exit (-V=full, as go vet and go fix ask)")
-		vetToolMain(analyzers.All())
+		multichecker.Main(analyzers.All()...)
 	default:
 		os.Exit(standalone(args, analyzers.All(), os.Stdout, os.Stderr))
 	}
