@@ -85,7 +85,43 @@ func reportIn(dir string, env, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	opts.args = fs.Args()
+	chains, failed, err := buildReport(dir, env, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint report: %v\n", err)
+		return exitFailed
+	}
+	printLoadErrorsOf(stderr, failed)
+	chains = atLeast(chains, opts.min)
+	if err := write(stdout, chains); err != nil {
+		fmt.Fprintf(stderr, "retrylint report: writing the report: %v\n", err)
+		return exitFailed
+	}
+	return reportStatus(chains, opts.min, len(failed) > 0)
+}
 
+// reportStatus is the exit status of a report: 1 when a package could not
+// be analysed, else 3 when -min is set and a chain reaches it.
+func reportStatus(chains []retrychain.Chain, min int, failed bool) int {
+	switch {
+	case failed:
+		return exitFailed
+	case min > 0 && len(chains) > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// printLoadErrorsOf prints the errors buildReport collected.
+func printLoadErrorsOf(w io.Writer, errs []string) {
+	for _, e := range errs {
+		fmt.Fprintln(w, e)
+	}
+}
+
+// buildReport loads and analyses the packages opts name, in dir with env,
+// and returns their chains, with positions relative to dir (or the current
+// directory), and the errors that kept a package from being analysed.
+func buildReport(dir string, env []string, opts reportOptions) ([]retrychain.Chain, []string, error) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Env: env}
 	if opts.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + opts.tags}
@@ -95,24 +131,19 @@ func reportIn(dir string, env, args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("%s matched no packages", strings.Join(opts.args, " "))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "retrylint report: %v\n", err)
-		return exitFailed
+		return nil, nil, err
 	}
-	failed := printLoadErrors(stderr, pkgs) > 0
+	var errs strings.Builder
+	printLoadErrors(&errs, pkgs)
 	graph, err := checker.Analyze(retrychain.Analyzers(), pkgs, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "retrylint report: %v\n", err)
-		return exitFailed
+		return nil, nil, err
 	}
-	if printAnalyzerErrors(stderr, graph) > 0 {
-		failed = true
-	}
+	printAnalyzerErrors(&errs, graph)
 	chains, err := retrychain.Build(graph)
 	if err != nil {
-		fmt.Fprintf(stderr, "retrylint report: %v\n", err)
-		return exitFailed
+		return nil, nil, err
 	}
-	chains = atLeast(chains, opts.min)
 	base := dir
 	if base == "" {
 		base, _ = os.Getwd()
@@ -120,17 +151,11 @@ func reportIn(dir string, env, args []string, stdout, stderr io.Writer) int {
 	for i := range chains {
 		chains[i].Entry.Pos.Filename = relative(base, chains[i].Entry.Pos.Filename)
 	}
-	if err := write(stdout, chains); err != nil {
-		fmt.Fprintf(stderr, "retrylint report: writing the report: %v\n", err)
-		return exitFailed
+	var failed []string
+	for line := range strings.Lines(errs.String()) {
+		failed = append(failed, strings.TrimSuffix(line, "\n"))
 	}
-	switch {
-	case failed:
-		return exitFailed
-	case opts.min > 0 && len(chains) > 0:
-		return exitFindings
-	}
-	return exitClean
+	return chains, failed, nil
 }
 
 // atLeast keeps the chains of at least min calls (an unbounded chain has

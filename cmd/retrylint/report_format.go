@@ -32,7 +32,7 @@ func writeReportText(w io.Writer, chains []retrychain.Chain) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "CALLS\tENTRY\tKIND\tDEPENDENCY\tOWNER\tBOUNDED BY\tCHAIN")
 	for _, c := range chains {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Calls, c.EntryName(), c.Entry.Kind, c.Dependency.Name,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Calls, c.EntryName(), c.Entry.Kind, c.Dependency,
 			c.OwnerName(), bounds(c), c)
 	}
 	return tw.Flush()
@@ -118,6 +118,7 @@ func writeReportJSON(w io.Writer, chains []retrychain.Chain) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }
 
@@ -129,7 +130,7 @@ func writeReportMarkdown(w io.Writer, chains []retrychain.Chain) error {
 	b.WriteString("|---:|---|---|---|---|---|\n")
 	for _, c := range chains {
 		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s | %s | %s |\n", c.Calls, code(c.EntryName()), c.Entry.Kind,
-			code(c.Dependency.Name), code(c.String()), code(c.OwnerName()), cell(bounds(c)))
+			code(c.Dependency.String()), code(c.String()), code(c.OwnerName()), cell(bounds(c)))
 	}
 	b.WriteString("\n```mermaid\n")
 	g := graphOf(chains)

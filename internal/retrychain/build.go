@@ -497,6 +497,12 @@ func (b *builder) follow(fn *types.Func, f *nestedretry.ReachesFact) path {
 				}
 			}
 		}
+		if rem.Finite() && !m.Finite() {
+			// nestedretry's product has a count, so it did not count the
+			// site found around the call: the site gives up on that
+			// failure at once, or spins without waiting.
+			m = One
+		}
 		last.Attempts, last.Budget = m, last.Budget || budget
 		rem = rem.Div(m)
 		l := Layer{Package: link.PkgPath, PkgName: link.PkgName, Name: link.Name, Attempts: One, Interface: iface}

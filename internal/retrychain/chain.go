@@ -81,6 +81,15 @@ type Dependency struct {
 	Kind string
 }
 
+// String names the dependency as the tables do: a client operation, or
+// "poll.Status (own retries)".
+func (d Dependency) String() string {
+	if d.Kind == "own" {
+		return d.Name + " (own retries)"
+	}
+	return d.Name
+}
+
 // A Chain is one entry point's worst path to one dependency.
 type Chain struct {
 	Entry      Entry
