@@ -61,12 +61,16 @@ type path struct {
 // builder holds what Build indexes from the analysis graph.
 type builder struct {
 	reach map[*types.Func]*nestedretry.ReachesFact
-	funcs map[*types.Func]*funcInfo
-	links map[linkKey]*types.Func
-	sites map[*packages.Package][]site
-	pkgs  map[string]*types.Package
-	memo  map[*types.Func][]path
-	busy  map[*types.Func]bool
+	// clients are the client operations the facts name
+	// ("minio.Client.BucketExists"): a call of one is a layer of its own,
+	// not a way into the library's internals.
+	clients map[string]bool
+	funcs   map[*types.Func]*funcInfo
+	links   map[linkKey]*types.Func
+	sites   map[*packages.Package][]site
+	pkgs    map[string]*types.Package
+	memo    map[*types.Func][]path
+	busy    map[*types.Func]bool
 }
 
 // Build returns the chains of the entry points of the root packages of
@@ -75,13 +79,14 @@ type builder struct {
 // largest first.
 func Build(graph *checker.Graph) ([]Chain, error) {
 	b := &builder{
-		reach: map[*types.Func]*nestedretry.ReachesFact{},
-		funcs: map[*types.Func]*funcInfo{},
-		links: map[linkKey]*types.Func{},
-		sites: map[*packages.Package][]site{},
-		pkgs:  map[string]*types.Package{},
-		memo:  map[*types.Func][]path{},
-		busy:  map[*types.Func]bool{},
+		reach:   map[*types.Func]*nestedretry.ReachesFact{},
+		clients: map[string]bool{},
+		funcs:   map[*types.Func]*funcInfo{},
+		links:   map[linkKey]*types.Func{},
+		sites:   map[*packages.Package][]site{},
+		pkgs:    map[string]*types.Package{},
+		memo:    map[*types.Func][]path{},
+		busy:    map[*types.Func]bool{},
 	}
 	rs := retrysite()
 	if rs == nil {
@@ -96,6 +101,11 @@ func Build(graph *checker.Graph) ([]Chain, error) {
 				if f, ok := of.Fact.(*nestedretry.ReachesFact); ok {
 					if fn, ok := of.Object.(*types.Func); ok {
 						b.reach[fn] = f
+					}
+					for _, l := range f.Chain {
+						if l.PkgPath == "" && l.Name != "..." {
+							b.clients[l.Name] = true
+						}
 					}
 				}
 			}
@@ -284,7 +294,8 @@ func (b *builder) paths(fn *types.Func) []path {
 	info := b.funcs[fn]
 	if info != nil && info.user && info.decl.Body != nil {
 		b.calls(info, func(call *ast.CallExpr, g *types.Func) {
-			if g == fn || b.reach[g] == nil && (b.funcs[g] == nil || !b.funcs[g].user) {
+			user := b.funcs[g] != nil && b.funcs[g].user
+			if g == fn || b.reach[g] == nil && !user || !user && b.clients[clientLabel(g)] {
 				return
 			}
 			subs := b.paths(g)
@@ -305,6 +316,20 @@ func (b *builder) paths(fn *types.Func) []path {
 	}
 	b.memo[fn] = out
 	return out
+}
+
+// clientLabel names g as nestedretry names client operations:
+// "minio.Client.BucketExists", "retryablehttp.Get".
+func clientLabel(g *types.Func) string {
+	if g.Pkg() == nil {
+		return ""
+	}
+	name := linkName(g)
+	if recv, ok := strings.CutPrefix(name, "("); ok {
+		recv = strings.TrimPrefix(recv, "*")
+		name = strings.Replace(recv, ")", "", 1)
+	}
+	return g.Pkg().Name() + "." + name
 }
 
 // merge adds p to ps, unless a path to the same dependency makes as many
