@@ -21,11 +21,10 @@ type edit struct {
 }
 
 // A candidate is a finding with a fix that can be applied: the first fix,
-// as -fix and go fix apply, with its edits located, by file.
+// as -fix and go fix apply, with its edits by file.
 type candidate struct {
 	finding *finding
 	edits   map[string][]edit
-	parsed  map[string]*token.File // the files as the analyzer read them, where the edits apply to them
 }
 
 // A fixResult is what applyFixes did.
@@ -39,12 +38,14 @@ type fixResult struct {
 
 // applyFixes applies the first fix of each finding, or with diff prints
 // the changes as a unified diff on stdout. A fix is applied whole or not at
-// all: one that cannot be located (see sources.locate), that edits a
-// generated file or that overlaps a fix applied before it is left out, and
-// its finding is left. Every file is formatted and must parse after the
+// all: one that edits a generated file or that overlaps a fix applied before
+// it is left out, and its finding is left (a fix that could not be located,
+// see sources.locate, is not among the finding's fixes). sizes, where
+// known, are the sizes of the files as the analyzers read them: a file whose
+// size changed since is not written. Every file is formatted and must parse after the
 // fixes: one that would not is reported on stderr and not written, and the
 // fixes that edit it are left out.
-func applyFixes(findings []*finding, diff bool, stdout, stderr io.Writer) *fixResult {
+func applyFixes(findings []*finding, sizes map[string]int, diff bool, stdout, stderr io.Writer) *fixResult {
 	src := newSources()
 	res := &fixResult{applied: make(map[string]int)}
 	var cands []*candidate
@@ -66,7 +67,7 @@ func applyFixes(findings []*finding, diff bool, stdout, stderr io.Writer) *fixRe
 	for {
 		accepted = merge(cands, bad)
 		var failed bool
-		final, failed = render(src, accepted, bad)
+		final, failed = render(src, accepted, sizes, bad)
 		if !failed {
 			break
 		}
@@ -125,22 +126,18 @@ func applyFixes(findings []*finding, diff bool, stdout, stderr io.Writer) *fixRe
 	return res
 }
 
-// newCandidate returns the finding's first fix, located, or nil when it has
-// none that can be applied.
+// newCandidate returns the finding's first fix, or nil when it has none
+// that can be applied.
 func newCandidate(src *sources, f *finding) *candidate {
-	if len(f.diag.SuggestedFixes) == 0 || len(f.diag.SuggestedFixes[0].TextEdits) == 0 {
+	if len(f.diag.SuggestedFixes) == 0 || len(f.diag.SuggestedFixes[0].Edits) == 0 {
 		return nil
 	}
-	c := &candidate{finding: f, edits: make(map[string][]edit), parsed: make(map[string]*token.File)}
-	for _, e := range f.diag.SuggestedFixes[0].TextEdits {
-		loc, ok := src.locate(f.fset, e)
-		if !ok || generated(src, loc.file) {
+	c := &candidate{finding: f, edits: make(map[string][]edit)}
+	for _, e := range f.diag.SuggestedFixes[0].Edits {
+		if e.Start < 0 || e.End < e.Start || generated(src, e.Filename) {
 			return nil
 		}
-		c.edits[loc.file] = append(c.edits[loc.file], edit{loc.start, loc.end, string(e.NewText)})
-		if loc.parsed != nil {
-			c.parsed[loc.file] = loc.parsed
-		}
+		c.edits[e.Filename] = append(c.edits[e.Filename], edit{e.Start, e.End, e.New})
 	}
 	return c
 }
@@ -198,20 +195,17 @@ func touches(c *candidate, files map[string]error) bool {
 
 // render applies the accepted fixes and returns the new content of each
 // file they edit, formatted. A file that cannot be read, that changed since
-// the analyzer read it, or that would not parse is added to bad (failed is
-// then true, and the fixes must be merged again without it).
-func render(src *sources, accepted []*candidate, bad map[string]error) (final map[string][]byte, failed bool) {
+// the analyzer read it (its size in sizes), that is shorter than an edit
+// says, or that would not parse is added to bad (failed is then true, and
+// the fixes must be merged again without it).
+func render(src *sources, accepted []*candidate, sizes map[string]int, bad map[string]error) (final map[string][]byte, failed bool) {
 	edits := make(map[string][]edit)
-	parsed := make(map[string]*token.File)
 	for _, c := range accepted {
 		for file, es := range c.edits {
 			for _, e := range es {
 				if !slices.Contains(edits[file], e) {
 					edits[file] = append(edits[file], e)
 				}
-			}
-			if tf := c.parsed[file]; tf != nil {
-				parsed[file] = tf
 			}
 		}
 	}
@@ -222,8 +216,12 @@ func render(src *sources, accepted []*candidate, bad map[string]error) (final ma
 			bad[file], failed = err, true
 			continue
 		}
-		if tf := parsed[file]; tf != nil && tf.Size() != len(old) {
-			bad[file], failed = fmt.Errorf("changed since it was analysed (%d bytes, now %d): run retrylint again", tf.Size(), len(old)), true
+		if size, ok := sizes[file]; ok && size != len(old) {
+			bad[file], failed = fmt.Errorf("changed since it was analysed (%d bytes, now %d): run retrylint again", size, len(old)), true
+			continue
+		}
+		if i := slices.IndexFunc(es, func(e edit) bool { return e.end > len(old) }); i >= 0 {
+			bad[file], failed = fmt.Errorf("changed since it was analysed (an edit ends at byte %d, past its end): run retrylint again", es[i].end), true
 			continue
 		}
 		// Insertions at one point go in the order their fixes were taken

@@ -22,6 +22,11 @@ type options struct {
 
 	analyzers []*analysis.Analyzer // the enabled ones
 	args      []string             // packages, or help and its arguments
+	// analyzerFlags are the analyzer flags the command line set
+	// (-zerotimeout=false, -zerotimeout.timeout=10s), as go vet passes
+	// them on to its tool.
+	analyzerFlags []string
+	builtin       bool // the analyzers are this binary's own (see vetTool)
 }
 
 // newFlagSet defines the flags of a standalone run on a new flag set: the
@@ -69,6 +74,12 @@ func parseFlags(all []*analysis.Analyzer, args []string, stdout, stderr io.Write
 	}
 	opts.args = fs.Args()
 	opts.analyzers = selectAnalyzers(all, enabled)
+	driver := newFlagSet(nil, new(options), nil)
+	fs.Visit(func(f *flag.Flag) {
+		if driver.Lookup(f.Name) == nil {
+			opts.analyzerFlags = append(opts.analyzerFlags, "-"+f.Name+"="+f.Value.String())
+		}
+	})
 	if opts.diff && !opts.fix {
 		fmt.Fprintln(stderr, "retrylint: -diff shows what -fix would do: use -fix -diff")
 		return nil, 2, false

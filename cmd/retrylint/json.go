@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -11,9 +12,17 @@ import (
 
 // The -json output has the schema of x/tools' drivers (go vet -json prints
 // the same): package ID, then analyzer name, then the diagnostics of that
-// analyzer on that package or its error.
+// analyzer on that package or its error. Both ways of analysing (vet.go,
+// through go vet; run.go, in this process) give their results as a
+// jsonTree, from which the plain output, -fix and -json are made.
 type (
-	jsonTree map[string]map[string]any
+	jsonTree map[string]map[string]*jsonResult
+
+	// A jsonResult is an analyzer's diagnostics on a package, or its error.
+	jsonResult struct {
+		err   *jsonError
+		diags []jsonDiagnostic
+	}
 
 	jsonError struct {
 		Err string `json:"error"`
@@ -47,22 +56,39 @@ type (
 	}
 )
 
-// printJSON prints the diagnostics of the root actions and the errors of
+func (r *jsonResult) MarshalJSON() ([]byte, error) {
+	if r.err != nil {
+		return json.Marshal(r.err)
+	}
+	return json.Marshal(r.diags)
+}
+
+func (r *jsonResult) UnmarshalJSON(data []byte) error {
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("[")) {
+		return json.Unmarshal(data, &r.diags)
+	}
+	r.err = new(jsonError)
+	return json.Unmarshal(data, r.err)
+}
+
+func (t jsonTree) add(pkg, analyzer string, r *jsonResult) {
+	if t[pkg] == nil {
+		t[pkg] = make(map[string]*jsonResult)
+	}
+	t[pkg][analyzer] = r
+}
+
+// graphTree returns the diagnostics of the root actions and the errors of
 // every action. Each edit is given in the file it applies to (see
 // sources.locate): a fix with an edit that cannot be located is left out,
-// so that no client applies it to the wrong bytes.
-func printJSON(w io.Writer, graph *checker.Graph) error {
+// so that no client applies it to the wrong bytes. sizes receives the size of
+// each file as the analyzer read it, where an edit applies to it.
+func graphTree(graph *checker.Graph, sizes map[string]int) jsonTree {
 	src := newSources()
 	tree := make(jsonTree)
-	add := func(pkg, analyzer string, v any) {
-		if tree[pkg] == nil {
-			tree[pkg] = make(map[string]any)
-		}
-		tree[pkg][analyzer] = v
-	}
 	for act := range graph.All() {
 		if act.Err != nil {
-			add(act.Package.ID, act.Analyzer.Name, jsonError{act.Err.Error()})
+			tree.add(act.Package.ID, act.Analyzer.Name, &jsonResult{err: &jsonError{act.Err.Error()}})
 			continue
 		}
 		if !act.IsRoot || len(act.Diagnostics) == 0 {
@@ -85,6 +111,9 @@ func printJSON(w io.Writer, graph *checker.Graph) error {
 					if !ok {
 						continue fixes
 					}
+					if loc.parsed != nil {
+						sizes[loc.file] = loc.parsed.Size()
+					}
 					jf.Edits = append(jf.Edits, jsonEdit{Filename: loc.file, Start: loc.start, End: loc.end, New: string(e.NewText)})
 				}
 				jd.SuggestedFixes = append(jd.SuggestedFixes, jf)
@@ -98,8 +127,13 @@ func printJSON(w io.Writer, graph *checker.Graph) error {
 			}
 			diags = append(diags, jd)
 		}
-		add(act.Package.ID, act.Analyzer.Name, diags)
+		tree.add(act.Package.ID, act.Analyzer.Name, &jsonResult{diags: diags})
 	}
+	return tree
+}
+
+// printJSON prints the tree, indented, packages and analyzers in order.
+func printJSON(w io.Writer, tree jsonTree) error {
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {
 		return err

@@ -6,8 +6,10 @@
 // command's -V=full, -flags and *.cfg arguments).
 //
 // The protocol runs go to x/tools' multichecker, which hands them to
-// unitchecker, as the go command expects. Standalone runs have a driver of
-// their own (run.go), on x/tools' go/analysis/checker and go/packages, so
+// unitchecker, as the go command expects (vettool.go). Standalone runs have
+// a driver of their own (run.go), which runs that protocol underneath
+// (vet.go: one process per package, results cached by the go command) or,
+// where go vet cannot serve, x/tools' go/analysis/checker on go/packages, so
 // that it can honour -tags, map fixes of cgo-translated files back to the
 // files users edit, check fixed files before writing them, say what -fix did,
 // name the analyzer of each finding, and keep the exit statuses the README
@@ -24,7 +26,6 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/lsp"
-	"golang.org/x/tools/go/analysis/multichecker"
 )
 
 func main() {
@@ -38,7 +39,7 @@ func main() {
 		printVersion()
 	case goCommandProtocol(args):
 		flag.Var(versionFlag{}, "V", "print version and exit (-V=full, as go vet and go fix ask)")
-		multichecker.Main(analyzers.All()...)
+		vetToolMain(analyzers.All())
 	default:
 		os.Exit(standalone(args, analyzers.All(), os.Stdout, os.Stderr))
 	}

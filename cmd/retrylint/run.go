@@ -10,8 +10,10 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
@@ -32,6 +34,7 @@ func standalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Write
 	if !ok {
 		return status
 	}
+	opts.builtin = slices.Equal(all, analyzers.All())
 	switch {
 	case len(opts.args) == 0:
 		fmt.Fprintln(stderr, "retrylint: no packages to analyse: run 'retrylint ./...' in a module, or 'retrylint help'")
@@ -61,43 +64,54 @@ func standalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Write
 }
 
 // A finding is one diagnostic of one analyzer, once: a file of a package
-// and of its test variant is analysed twice, and reports twice.
+// and of its test variant is analysed twice, and reports twice. Its fixes
+// are located (see sources.locate): their edits name the files they apply to.
 type finding struct {
-	analyzer  *analysis.Analyzer
-	fset      *token.FileSet
-	diag      analysis.Diagnostic
+	analyzer  string
+	diag      jsonDiagnostic
 	posn, end token.Position
 }
 
-// run loads the packages, analyses them and reports, as opts say.
+// An outcome is what analysing the packages gave.
+type outcome struct {
+	tree       jsonTree
+	loadFailed bool     // errors of packages or modules were printed
+	errs       []string // the analyzer errors to print (without -json)
+	failed     bool     // an analysis action failed
+	// sizes holds the size of each file as the analyzer read it, where
+	// that is known: -fix writes no file that changed since.
+	sizes map[string]int
+}
+
+// run analyses the packages and reports, as opts say.
 func run(opts *options, stdout, stderr io.Writer) int {
-	pkgs, err := load(opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "retrylint: %v\n", err)
-		return exitFailed
+	var out *outcome
+	if tool := vetTool(opts); tool != "" {
+		out = analyseWithVet(opts, tool)
 	}
-	failed := printLoadErrors(stderr, pkgs) > 0
-	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "retrylint: %v\n", err)
-		return exitFailed
+	if out == nil {
+		var status int
+		if out, status = analyseHere(opts, stderr); out == nil {
+			return status
+		}
 	}
 
 	if opts.json {
 		// Analyzer errors are in the output, under their package.
-		if err := printJSON(stdout, graph); err != nil {
+		if err := printJSON(stdout, out.tree); err != nil {
 			fmt.Fprintf(stderr, "retrylint: writing the JSON output: %v\n", err)
 			return exitFailed
 		}
 		return exitClean
 	}
 
-	if printAnalyzerErrors(stderr, graph) > 0 {
-		failed = true
+	for _, line := range out.errs {
+		fmt.Fprintln(stderr, line)
 	}
-	findings := collect(graph)
+	failed := out.loadFailed || out.failed
+	findings := collect(out.tree)
 	if opts.fix {
-		res := applyFixes(findings, opts.diff, stdout, stderr)
+		res := applyFixes(findings, out.sizes, opts.diff, stdout, stderr)
 		printFindings(stderr, res.left, opts.context)
 		res.summarize(stderr, opts.diff)
 		switch {
@@ -116,6 +130,28 @@ func run(opts *options, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitClean
+}
+
+// analyseHere loads the packages with go/packages and analyses them in this
+// process with x/tools' checker: every dependency is type-checked from
+// source when an analyzer uses facts. Load errors are printed at once. A nil
+// outcome means the analysis could not be done, with that exit status.
+func analyseHere(opts *options, stderr io.Writer) (*outcome, int) {
+	pkgs, err := load(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\n", err)
+		return nil, exitFailed
+	}
+	out := &outcome{loadFailed: printLoadErrors(stderr, pkgs) > 0, sizes: make(map[string]int)}
+	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "retrylint: %v\n", err)
+		return nil, exitFailed
+	}
+	out.tree = graphTree(graph, out.sizes)
+	errs, n := analyzerErrors(graph)
+	out.errs, out.failed = errs, n > 0
+	return out, exitClean
 }
 
 // load loads the packages opts name, with the syntax and types of their
@@ -174,12 +210,12 @@ func printLoadErrors(w io.Writer, pkgs []*packages.Package) int {
 	return n
 }
 
-// printAnalyzerErrors prints the errors of the analysis actions and returns
-// how many failed. An action that failed only because a package had errors
-// (printed as load errors) or because an action it needs failed (printed
-// for that one) is counted but not printed, so that one cause is one line.
-func printAnalyzerErrors(w io.Writer, graph *checker.Graph) int {
-	n := 0
+// analyzerErrors returns the lines that report the errors of the analysis
+// actions, and how many failed. An action that failed only because a package
+// had errors (printed as load errors) or because an action it needs failed
+// (reported for that one) is counted but not reported, so that one cause is
+// one line.
+func analyzerErrors(graph *checker.Graph) (lines []string, n int) {
 	seen := make(map[string]bool)
 	for act := range graph.All() {
 		if act.Err == nil {
@@ -193,33 +229,40 @@ func printAnalyzerErrors(w io.Writer, graph *checker.Graph) int {
 		line := fmt.Sprintf("retrylint: %s failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err)
 		if !seen[line] {
 			seen[line] = true
-			fmt.Fprintln(w, line)
+			lines = append(lines, line)
 		}
+	}
+	return lines, n
+}
+
+// printAnalyzerErrors prints what analyzerErrors returns and returns how
+// many actions failed.
+func printAnalyzerErrors(w io.Writer, graph *checker.Graph) int {
+	lines, n := analyzerErrors(graph)
+	for _, line := range lines {
+		fmt.Fprintln(w, line)
 	}
 	return n
 }
 
-// collect returns the findings of the root actions, each once, in order of
+// collect returns the findings of the tree, each once, in order of
 // position.
-func collect(graph *checker.Graph) []*finding {
+func collect(tree jsonTree) []*finding {
 	type key struct {
 		analyzer       string
 		posn, end, msg string
 	}
 	seen := make(map[key]bool)
 	var fs []*finding
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			continue
-		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			f := &finding{analyzer: act.Analyzer, fset: fset, diag: d,
-				posn: fset.Position(d.Pos), end: fset.Position(cmp.Or(d.End, d.Pos))}
-			k := key{act.Analyzer.Name, f.posn.String(), f.end.String(), d.Message}
-			if !seen[k] {
+	for _, byAnalyzer := range tree {
+		for name, res := range byAnalyzer {
+			for _, d := range res.diags {
+				k := key{name, d.Posn, d.End, d.Message}
+				if seen[k] {
+					continue
+				}
 				seen[k] = true
-				fs = append(fs, f)
+				fs = append(fs, &finding{analyzer: name, diag: d, posn: parsePosition(d.Posn), end: parsePosition(d.End)})
 			}
 		}
 	}
@@ -228,10 +271,44 @@ func collect(graph *checker.Graph) []*finding {
 			strings.Compare(a.posn.Filename, b.posn.Filename),
 			cmp.Compare(a.posn.Line, b.posn.Line),
 			cmp.Compare(a.posn.Column, b.posn.Column),
-			strings.Compare(a.analyzer.Name, b.analyzer.Name),
-			strings.Compare(a.diag.Message, b.diag.Message))
+			strings.Compare(a.analyzer, b.analyzer),
+			strings.Compare(a.diag.Message, b.diag.Message),
+			// Then a total order, so that the output does not depend on
+			// the order of the tree's maps.
+			strings.Compare(a.diag.End, b.diag.End))
 	})
 	return fs
+}
+
+// parsePosition reads a position as token.Position.String writes it
+// (file:line:col, file:line, file or -).
+func parsePosition(s string) token.Position {
+	var p token.Position
+	if s == "-" {
+		return p
+	}
+	rest := s
+	var nums []int
+	for range 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil || n <= 0 {
+			break
+		}
+		nums = append(nums, n)
+		rest = rest[:i]
+	}
+	p.Filename = rest
+	switch len(nums) {
+	case 2:
+		p.Line, p.Column = nums[1], nums[0]
+	case 1:
+		p.Line = nums[0]
+	}
+	return p
 }
 
 // printFindings prints each finding as "file:line:col: message (analyzer)":
@@ -239,12 +316,12 @@ func collect(graph *checker.Graph) []*finding {
 // the lines of the finding follow, with that many lines around them.
 func printFindings(w io.Writer, fs []*finding, context int) {
 	for _, f := range fs {
-		fmt.Fprintf(w, "%s: %s (%s)\n", f.posn, f.diag.Message, f.analyzer.Name)
+		fmt.Fprintf(w, "%s: %s (%s)\n", f.posn, f.diag.Message, f.analyzer)
 		printContext(w, f.posn, f.end, context)
 		for _, rel := range f.diag.Related {
-			posn := f.fset.Position(rel.Pos)
+			posn := parsePosition(rel.Posn)
 			fmt.Fprintf(w, "%s: \t%s\n", posn, rel.Message)
-			printContext(w, posn, f.fset.Position(cmp.Or(rel.End, rel.Pos)), context)
+			printContext(w, posn, parsePosition(rel.End), context)
 		}
 	}
 }

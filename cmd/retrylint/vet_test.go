@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/e2etest"
+)
+
+func TestParsePosition(t *testing.T) {
+	for _, p := range []token.Position{
+		{Filename: "/a/b.go", Line: 3, Column: 7},
+		{Filename: "/a/b.go", Line: 3},
+		{Filename: "/a/b.go"},
+		{Filename: "C:/x:y/b.go", Line: 12, Column: 1},
+		{},
+	} {
+		if got := parsePosition(p.String()); got != p {
+			t.Errorf("parsePosition(%q) = %+v, want %+v", p.String(), got, p)
+		}
+	}
+}
+
+// TestDecodeVetJSON: go vet prints one object per package; they are merged,
+// and a test variant's findings in the package's own files are given under
+// the package too, as the in-process driver gives them.
+func TestDecodeVetJSON(t *testing.T) {
+	in := `{}
+{
+	"m/p [m/p.test]": {"a": [
+		{"posn": "/m/p/p.go:3:1", "end": "/m/p/p.go:3:5", "message": "in p"},
+		{"posn": "/m/p/p_test.go:4:1", "end": "/m/p/p_test.go:4:5", "message": "in the test"}
+	], "b": {"error": "boom"}}
+}
+{"m/p_test [m/p.test]": {"a": [{"posn": "/m/p/x_test.go:1:1", "end": "/m/p/x_test.go:1:2", "message": "external"}]}}
+{"m/q": {"a": [{"posn": "/m/q/q.go:1:1", "end": "/m/q/q.go:1:2", "message": "in q"}]}}
+`
+	tree, err := decodeVetJSON(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"m/p [m/p.test]/a":      "in p, in the test",
+		"m/p [m/p.test]/b":      "error boom",
+		"m/p/a":                 "in p",
+		"m/p/b":                 "error boom",
+		"m/p_test [m/p.test]/a": "external",
+		"m/q/a":                 "in q",
+	}
+	got := make(map[string]string)
+	for pkg, byAnalyzer := range tree {
+		for name, res := range byAnalyzer {
+			var msgs []string
+			for _, d := range res.diags {
+				msgs = append(msgs, d.Message)
+			}
+			if res.err != nil {
+				msgs = append(msgs, "error "+res.err.Err)
+			}
+			got[pkg+"/"+name] = strings.Join(msgs, ", ")
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("decoded\n%v\nwant\n%v", got, want)
+	}
+	if _, err := decodeVetJSON(strings.NewReader(`{"m/p": `)); err == nil {
+		t.Error("a truncated output decoded without error")
+	}
+}
+
+// TestVetErrors: an analyzer's error is one line; one that failed only
+// because a requirement failed is reported only when nothing else explains
+// its package's failure.
+func TestVetErrors(t *testing.T) {
+	tree := jsonTree{
+		"m/a": {"x": {err: &jsonError{"boom"}}, "y": {err: &jsonError{"failed prerequisites: x"}}},
+		"m/b": {"y": {err: &jsonError{"failed prerequisites: retrysite"}}},
+		"m/c": {"x": {diags: []jsonDiagnostic{{Message: "found"}}}},
+	}
+	lines, failed := vetErrors(tree)
+	want := []string{"retrylint: x failed on m/a: boom", "retrylint: y failed on m/b: failed prerequisites: retrysite"}
+	if !failed || !slices.Equal(lines, want) {
+		t.Errorf("vetErrors = %q, %t; want %q, true", lines, failed, want)
+	}
+	if lines, failed := vetErrors(jsonTree{"m/c": tree["m/c"]}); failed || lines != nil {
+		t.Errorf("no error: vetErrors = %q, %t", lines, failed)
+	}
+}
+
+// TestRepeatedRun: a standalone run analyses each package in a go vet tool
+// process and go vet caches its output, so a second run over an unchanged
+// tree analyses nothing and prints the same; after an edit, the edited
+// package and those that import it are analysed again, and nothing else.
+// RETRYLINT_VETLOG lists the packages the tool analysed.
+func TestRepeatedRun(t *testing.T) {
+	skipShort(t)
+	get := func(pkg, imports string) string {
+		return "package " + pkg + "\n\nimport (\n\t\"net/http\"\n" + imports + ")\n\n" +
+			"// Get fetches u.\nfunc Get(u string) (*http.Response, error) {\n\treturn http.Get(u)\n}\n"
+	}
+	dir := e2etest.WriteModule(t, map[string]string{
+		"go.mod": goMod,
+		"a/a.go": get("a", ""),
+		"b/b.go": get("b", "\n\t\"example.com/m/a\"\n") + "\nvar _ = a.Get\n",
+		"c/c.go": get("c", ""),
+	})
+	bin := e2etest.Binary(t)
+	log := filepath.Join(t.TempDir(), "vet.log")
+	run := func() (e2etest.Result, []string) {
+		t.Helper()
+		os.Remove(log)
+		cmd := exec.Command(bin, "./...")
+		cmd.Dir, cmd.Env = dir, append(e2etest.Env(), "RETRYLINT_VETLOG="+log)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		cmd.Run()
+		res := e2etest.Result{Code: cmd.ProcessState.ExitCode(), Stderr: stderr.String()}
+		data, _ := os.ReadFile(log)
+		var analysed []string
+		for line := range strings.Lines(string(data)) {
+			if !strings.HasSuffix(line, " (facts)\n") {
+				analysed = append(analysed, strings.TrimSpace(line))
+			}
+		}
+		slices.Sort(analysed)
+		return res, analysed
+	}
+	first, analysed := run()
+	if first.Code != 3 || strings.Count(first.Stderr, "(zerotimeout)\n") != 3 {
+		t.Fatalf("first run: exit %d\n%s", first.Code, first.Stderr)
+	}
+	if want := []string{"example.com/m/a", "example.com/m/b", "example.com/m/c"}; !slices.Equal(analysed, want) {
+		t.Errorf("the first run analysed %q, want %q", analysed, want)
+	}
+	again, analysed := run()
+	if again.Code != first.Code || again.Stderr != first.Stderr || len(analysed) > 0 {
+		t.Errorf("the second run analysed %q and printed (exit %d)\n%s\nwant nothing analysed and (exit %d)\n%s",
+			analysed, again.Code, again.Stderr, first.Code, first.Stderr)
+	}
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"c/c.go", []string{"example.com/m/c"}},
+		{"a/a.go", []string{"example.com/m/a", "example.com/m/b"}},
+	} {
+		f, err := os.OpenFile(filepath.Join(dir, tc.file), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(f, "\n// Added is new.\nfunc Added() {}\n")
+		f.Close()
+		res, analysed := run()
+		if !slices.Equal(analysed, tc.want) || res.Stderr != first.Stderr {
+			t.Errorf("after editing %s, the run analysed %q (want %q) and printed\n%s\nwant\n%s", tc.file, analysed, tc.want, res.Stderr, first.Stderr)
+		}
+	}
+}

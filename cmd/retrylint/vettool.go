@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"go/token"
+	"os"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/multichecker"
+)
+
+// vetToolMain runs the analyzers as go vet's or go fix's tool, through
+// x/tools' multichecker and unitchecker, one package per process.
+//
+// With -json (which a standalone run and go vet itself ask for), each
+// suggested edit is given in the file it applies to, as the in-process
+// driver gives it (see sources.locate): unitchecker writes an edit's offsets
+// in the file it parsed under the name of the file that file's //line
+// directives map to, and for a file that imports "C" it parses cmd/cgo's
+// translation, so its offsets would land on the wrong bytes of the user's
+// file. An edit that cannot be located is dropped with its fix.
+//
+// With RETRYLINT_VETLOG set to a file name, each run on a package appends
+// the package's ID to that file (with " (facts)" when go vet runs it only
+// for the facts of a dependency): a run replayed from go vet's cache
+// appends nothing, which is how the tests and internal/bench count what a
+// run analysed.
+func vetToolMain(all []*analysis.Analyzer) {
+	if log, cfg := os.Getenv("RETRYLINT_VETLOG"), os.Args[len(os.Args)-1]; log != "" && strings.HasSuffix(cfg, ".cfg") {
+		logUnit(log, cfg)
+	}
+	for _, a := range all {
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			if f := flag.Lookup("json"); f == nil || f.Value.String() != "true" {
+				return run(pass)
+			}
+			p := *pass
+			p.Report = func(d analysis.Diagnostic) {
+				d.SuggestedFixes = relocateFixes(pass.Fset, d.SuggestedFixes)
+				pass.Report(d)
+			}
+			return run(&p)
+		}
+	}
+	multichecker.Main(all...)
+}
+
+// logUnit appends the ID of the package that the config file describes to
+// the file log; errors are ignored, as the log is only a count.
+func logUnit(log, cfgFile string) {
+	data, err := os.ReadFile(cfgFile)
+	if err != nil {
+		return
+	}
+	var cfg struct {
+		ID       string
+		VetxOnly bool
+	}
+	if json.Unmarshal(data, &cfg) != nil {
+		return
+	}
+	line := cfg.ID
+	if cfg.VetxOnly {
+		line += " (facts)"
+	}
+	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	f.WriteString(line + "\n")
+	f.Close()
+}
+
+// mapped holds, per process, the token.File added to a FileSet for each
+// file that edits were relocated to.
+var mapped struct {
+	sync.Mutex
+	files map[string]*token.File
+}
+
+// relocateFixes returns the fixes with each edit in a file mapped by //line
+// directives moved to the file mapped to, in a token.File of that name
+// added to fset (so that fset.Position gives the file and its offsets), and
+// without the fixes that have an edit that cannot be located.
+func relocateFixes(fset *token.FileSet, fixes []analysis.SuggestedFix) []analysis.SuggestedFix {
+	src := newSources()
+	var out []analysis.SuggestedFix
+fixes:
+	for _, fix := range fixes {
+		edits := make([]analysis.TextEdit, 0, len(fix.TextEdits))
+		for _, e := range fix.TextEdits {
+			loc, ok := src.locate(fset, e)
+			if !ok {
+				continue fixes
+			}
+			if loc.parsed == nil {
+				tf := mappedFile(fset, src, loc.file)
+				if tf == nil {
+					continue fixes
+				}
+				e.Pos, e.End = tf.Pos(loc.start), tf.Pos(loc.end)
+			}
+			edits = append(edits, e)
+		}
+		fix.TextEdits = edits
+		out = append(out, fix)
+	}
+	return out
+}
+
+// mappedFile returns the token.File, in fset, that stands for the file
+// name, or nil when it cannot be read.
+func mappedFile(fset *token.FileSet, src *sources, name string) *token.File {
+	mapped.Lock()
+	defer mapped.Unlock()
+	if tf := mapped.files[name]; tf != nil {
+		return tf
+	}
+	data, err := src.read(name)
+	if err != nil {
+		return nil
+	}
+	tf := fset.AddFile(name, -1, len(data))
+	tf.SetLinesForContent(data)
+	if mapped.files == nil {
+		mapped.files = make(map[string]*token.File)
+	}
+	mapped.files[name] = tf
+	return tf
+}
