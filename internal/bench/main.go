@@ -1,18 +1,30 @@
 // Command bench measures retrylint beside the cost of loading the code it
-// checks, so that "the analyzers are cheap" is a number anyone can
-// reproduce:
+// checks, and beside go vet, so that "the analyzers are cheap" and "a
+// repeated run is nearly free" are numbers anyone can reproduce:
 //
-//	go run ./internal/bench [-n 5] [-quick] [-test=true] [inputs...]
+//	go run ./internal/bench [-n 5] [-quick] [-test=true] [-inprocess] [inputs...]
+//	go run ./internal/bench -n 3 -inprocess mod:github.com/restic/restic@v0.17.3
 //
 // For each input it runs, alternating (one run of each per round, so that
 // machine noise hits every configuration alike):
 //
-//   - retrylint: the retrylint binary with all analyzers, standalone;
+//   - retrylint cold: the retrylint binary with all analyzers, standalone
+//     (it runs go vet's protocol underneath: cmd/retrylint/vet.go), with a
+//     cold vet cache (see below): its first run after an install or an
+//     upgrade;
+//   - retrylint edit (mod: inputs): the same with a warm cache, after
+//     adding an exported function to one file of the input's package that
+//     the most of its other packages import (worst case: that package and
+//     everything that imports it are analysed again): a run after an edit;
+//   - retrylint warm: the same, nothing changed since its last run;
+//   - retrylint in-process (with -inprocess): RETRYLINT_INPROCESS=1, the
+//     driver that loads everything with go/packages and analyses it in one
+//     process, as every standalone run did before;
 //   - floor: a checker from the same golang.org/x/tools whose one analyzer
 //     requires inspect, declares a fact type and does nothing
-//     (internal/bench/floor/facts). A fact type makes the driver load and
-//     type-check every dependency from source, so this is the least any
-//     fact-using linter costs;
+//     (internal/bench/floor/facts). A fact type makes an in-process driver
+//     load and type-check every dependency from source, so this is the least
+//     a fact-using linter run that way costs;
 //   - floor-nofacts: the same without the fact type (dependencies from export
 //     data), to show what facts cost;
 //   - vet and vet-retrylint: `go vet` with its default analyzers and
@@ -27,26 +39,33 @@
 // this). That is what CI pays on the first vet after a change to go.mod or to
 // the tool: the tool's identity is part of every vet cache key, so a new
 // retrylint binary makes the whole cache cold. A warm run reuses a cache in
-// which the same command has already run: only packages whose vet run reported
-// something run again (go vet does not cache a run that exits non-zero).
+// which the same command has already run. Since Go 1.26 go vet caches each
+// package's output, findings included, and replays it.
 //
-// The standalone checkers keep no result cache: cold and warm are the same for
-// them, and they use the warm GOCACHE (for go list and export data).
+// The in-process checkers keep no result cache: cold and warm are the same
+// for them, and they use the warm GOCACHE (for go list and export data).
 //
 // Figures: median wall time; median CPU time (user+sys of the child and its
-// waited-for descendants, from the wait4 rusage); median peak RSS (ru_maxrss:
-// for go vet this is the largest single process of the tree, the go command
-// or one vet process, not the sum). Ratios are against the fact floor, and for
-// vet-retrylint against vet's default suite with the same cache state.
+// waited-for descendants, from the wait4 rusage); median peak RSS of the
+// largest single process (ru_maxrss: for go vet, the go command or one tool
+// process) and median peak of the summed RSS of the whole process tree,
+// sampled every 50ms (go vet runs up to one tool process per CPU at once).
+// Ratios are against the fact floor, and for vet-retrylint against vet's
+// default suite with the same cache state.
 //
 // Inputs: "e2e" (the sample module testdata/e2e), "reallibs" (the real-SDK
-// module testdata/reallibs), or "std:PATTERN[,PATTERN...]" (standard library
-// packages, e.g. std:net/http,encoding/json). Default: e2e reallibs
-// std:net/http,encoding/json. -quick is e2e with 3 rounds, for CI.
+// module testdata/reallibs), "std:PATTERN[,PATTERN...]" (standard library
+// packages, e.g. std:net/http,encoding/json), or "mod:PATH@VERSION" (a
+// module fetched through the module proxy with `go mod download`, pinned by
+// its version and go.sum, copied to the work directory and analysed as
+// ./...). Default: e2e reallibs std:net/http,encoding/json. -quick is e2e
+// with 3 rounds, for CI.
 package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -55,6 +74,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -66,6 +86,7 @@ var (
 	tests  = flag.Bool("test", true, "include test packages (go vet does by default)")
 	keep   = flag.Bool("keep", false, "keep the work directory (binaries and caches) and print its path")
 	novet  = flag.Bool("novet", false, "skip the go vet configurations")
+	inproc = flag.Bool("inprocess", false, "also run retrylint's in-process driver (RETRYLINT_INPROCESS=1)")
 )
 
 func main() {
@@ -108,18 +129,114 @@ type input struct {
 	name     string
 	dir      string
 	patterns []string
+	module   string // PATH@VERSION of a module to fetch into dir, or ""
+	edit     string // the file that the edit configuration changes ("": none)
+	editNote string // which package that is, and how many import it
 }
 
 func parseInput(root, arg string) (input, error) {
 	switch {
 	case arg == "e2e" || arg == "reallibs":
-		return input{arg, filepath.Join(root, "testdata", arg), []string{"./..."}}, nil
+		return input{name: arg, dir: filepath.Join(root, "testdata", arg), patterns: []string{"./..."}}, nil
 	case strings.HasPrefix(arg, "std:"):
 		pats := strings.Split(strings.TrimPrefix(arg, "std:"), ",")
 		// Run from the module root: std patterns resolve anywhere.
-		return input{arg, root, pats}, nil
+		return input{name: arg, dir: root, patterns: pats}, nil
+	case strings.HasPrefix(arg, "mod:") && strings.Contains(arg, "@"):
+		return input{name: arg, patterns: []string{"./..."}, module: strings.TrimPrefix(arg, "mod:")}, nil
 	}
-	return input{}, fmt.Errorf("unknown input %q (want e2e, reallibs or std:PATTERN,...)", arg)
+	return input{}, fmt.Errorf("unknown input %q (want e2e, reallibs, std:PATTERN,... or mod:PATH@VERSION)", arg)
+}
+
+// fetch downloads the input's module through the module proxy and copies
+// it into work (the module cache is read-only, and the edit configuration
+// writes), returning the directory.
+func fetch(work, module string) (string, error) {
+	out, err := command(work, nil, "go", "mod", "download", "-json", module).Output()
+	if err != nil {
+		return "", fmt.Errorf("go mod download %s: %v\n%s", module, err, out)
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %v %s", module, err, info.Error)
+	}
+	dir := filepath.Join(work, "src", strings.NewReplacer("/", "_", "@", "_").Replace(module))
+	err = filepath.WalkDir(info.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(info.Dir, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+	})
+	return dir, err
+}
+
+// chooseEdit picks the file that the edit configuration changes: one of the
+// package of the input's own that the most of its other packages import,
+// directly or not, so that the edit run is the worst case of an edit.
+func chooseEdit(in *input) error {
+	out, err := command(in.dir, nil, append([]string{"go", "list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,Module"}, in.patterns...)...).Output()
+	if err != nil {
+		return fmt.Errorf("go list in %s: %v", in.dir, err)
+	}
+	type pkg struct {
+		ImportPath, Dir   string
+		GoFiles, CgoFiles []string
+		Deps              []string
+		Module            *struct{ Main bool }
+	}
+	var pkgs []pkg
+	for dec := json.NewDecoder(bytes.NewReader(out)); ; {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			break
+		}
+		if p.Module != nil && p.Module.Main {
+			pkgs = append(pkgs, p)
+		}
+	}
+	importers := make(map[string]int)
+	for _, p := range pkgs {
+		for _, d := range p.Deps {
+			importers[d]++
+		}
+	}
+	best := -1
+	for i, p := range pkgs {
+		if len(p.GoFiles) > 0 && len(p.CgoFiles) == 0 && (best < 0 || importers[p.ImportPath] > importers[pkgs[best].ImportPath]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	p := pkgs[best]
+	in.edit = filepath.Join(p.Dir, p.GoFiles[0])
+	in.editNote = fmt.Sprintf("the edit adds an exported function to %s, in %s, which %d of the %d packages import",
+		p.GoFiles[0], p.ImportPath, importers[p.ImportPath], len(pkgs))
+	return nil
+}
+
+// edits counts the edits made, so that each adds a function of a new name.
+var edits int
+
+// editFile adds an exported function to the file: the package's export
+// data changes, so everything that imports it is compiled and analysed again.
+func editFile(file string) error {
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	edits++
+	_, err = fmt.Fprintf(f, "\n// RetrylintBenchEdit%d is added by internal/bench.\nfunc RetrylintBenchEdit%d() {}\n", edits, edits)
+	return errors.Join(err, f.Close())
 }
 
 // A config is one way of checking an input.
@@ -131,6 +248,8 @@ type config struct {
 	cache string
 	// okCodes are the exit statuses that mean "ran to the end".
 	okCodes []int
+	env     []string
+	edit    bool // change the input's edit file before each run
 }
 
 func configs() []config {
@@ -150,16 +269,24 @@ func configs() []config {
 	}
 	// Standalone checkers exit 3 when they report; go vet exits 1.
 	cs := []config{
-		{"retrylint", standalone("retrylint"), "warm", []int{0, 3}},
-		{"floor", standalone("floor"), "warm", []int{0, 3}},
-		{"floor-nofacts", standalone("nofacts"), "warm", []int{0, 3}},
+		{name: "retrylint cold", argv: standalone("retrylint"), cache: "cold", okCodes: []int{0, 3}},
+		{name: "retrylint edit", argv: standalone("retrylint"), cache: "warm", okCodes: []int{0, 3}, edit: true},
+		{name: "retrylint warm", argv: standalone("retrylint"), cache: "warm", okCodes: []int{0, 3}},
 	}
+	if *inproc {
+		cs = append(cs, config{name: "retrylint in-process", argv: standalone("retrylint"), cache: "warm", okCodes: []int{0, 3},
+			env: []string{"RETRYLINT_INPROCESS=1"}})
+	}
+	cs = append(cs,
+		config{name: "floor", argv: standalone("floor"), cache: "warm", okCodes: []int{0, 3}},
+		config{name: "floor-nofacts", argv: standalone("nofacts"), cache: "warm", okCodes: []int{0, 3}},
+	)
 	if !*novet {
 		cs = append(cs,
-			config{"vet cold", vet(""), "cold", []int{0, 1}},
-			config{"vet-retrylint cold", vet("retrylint"), "cold", []int{0, 1}},
-			config{"vet warm", vet(""), "warm", []int{0, 1}},
-			config{"vet-retrylint warm", vet("retrylint"), "warm", []int{0, 1}},
+			config{name: "vet cold", argv: vet(""), cache: "cold", okCodes: []int{0, 1}},
+			config{name: "vet-retrylint cold", argv: vet("retrylint"), cache: "cold", okCodes: []int{0, 1}},
+			config{name: "vet warm", argv: vet(""), cache: "warm", okCodes: []int{0, 1}},
+			config{name: "vet-retrylint warm", argv: vet("retrylint"), cache: "warm", okCodes: []int{0, 1}},
 		)
 	}
 	return cs
@@ -168,21 +295,14 @@ func configs() []config {
 // A sample is one measured run.
 type sample struct {
 	wall, cpu time.Duration
-	rssKB     int64
+	rssKB     int64 // the largest process's peak
+	treeKB    int64 // the peak of the process tree's sum, as sampled
 }
 
 func run(args []string) error {
 	root, err := moduleRoot()
 	if err != nil {
 		return err
-	}
-	var inputs []input
-	for _, a := range args {
-		in, err := parseInput(root, a)
-		if err != nil {
-			return err
-		}
-		inputs = append(inputs, in)
 	}
 	work, err := os.MkdirTemp("", "retrylint-bench-")
 	if err != nil {
@@ -192,6 +312,25 @@ func run(args []string) error {
 		fmt.Println("work directory:", work)
 	} else {
 		defer os.RemoveAll(work)
+	}
+	var inputs []input
+	for _, a := range args {
+		in, err := parseInput(root, a)
+		if err != nil {
+			return err
+		}
+		if in.module != "" {
+			if in.dir, err = fetch(work, in.module); err != nil {
+				return err
+			}
+		}
+		// Only a module's copy is edited, never this repository's files.
+		if in.module != "" {
+			if err := chooseEdit(&in); err != nil {
+				return err
+			}
+		}
+		inputs = append(inputs, in)
 	}
 
 	bin := map[string]string{
@@ -226,8 +365,8 @@ func run(args []string) error {
 
 	printMachine()
 	fmt.Printf("rounds: %d, test packages: %t\n\n", *rounds, *tests)
-	cs := configs()
 	for _, in := range inputs {
+		cs := slices.DeleteFunc(configs(), func(c config) bool { return c.edit && in.edit == "" })
 		// One untimed run of each warm configuration fills the warm cache.
 		for _, c := range cs {
 			if c.cache == "warm" {
@@ -247,6 +386,11 @@ func run(args []string) error {
 						return err
 					}
 				}
+				if c.edit {
+					if err := editFile(in.edit); err != nil {
+						return err
+					}
+				}
 				s, err := measure(c, bin, in, cache)
 				if err != nil {
 					return err
@@ -258,6 +402,9 @@ func run(args []string) error {
 			}
 		}
 		report(in, cs, samples)
+		if in.editNote != "" {
+			fmt.Printf("Edit: %s.\n\n", in.editNote)
+		}
 		printLoad()
 	}
 	return nil
@@ -266,11 +413,20 @@ func run(args []string) error {
 // measure runs one configuration once and checks that it ran to the end.
 func measure(c config, bin map[string]string, in input, gocache string) (sample, error) {
 	argv := c.argv(bin, in)
-	cmd := command(in.dir, []string{"GOCACHE=" + gocache}, argv...)
+	cmd := command(in.dir, append([]string{"GOCACHE=" + gocache}, c.env...), argv...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	err := cmd.Run()
+	err := cmd.Start()
+	var treeKB int64
+	if err == nil {
+		done := make(chan struct{})
+		peak := make(chan int64)
+		go func() { peak <- sampleTree(cmd.Process.Pid, done) }()
+		err = cmd.Wait()
+		close(done)
+		treeKB = <-peak
+	}
 	wall := time.Since(start)
 	if cmd.ProcessState == nil {
 		return sample{}, fmt.Errorf("%s on %s: %v", c.name, in.name, err)
@@ -282,10 +438,67 @@ func measure(c config, bin map[string]string, in input, gocache string) (sample,
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	return sample{
-		wall:  wall,
-		cpu:   cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(),
-		rssKB: ru.Maxrss, // kilobytes on Linux
+		wall:   wall,
+		cpu:    cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(),
+		rssKB:  ru.Maxrss, // kilobytes on Linux
+		treeKB: max(treeKB, ru.Maxrss),
 	}, nil
+}
+
+// sampleTree returns the peak, over samples taken every 50ms until done is
+// closed, of the summed resident memory of the process pid and its
+// descendants (0 where /proc cannot be read).
+func sampleTree(pid int, done <-chan struct{}) int64 {
+	var peak int64
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	page := int64(os.Getpagesize()) / 1024
+	for {
+		select {
+		case <-done:
+			return peak
+		case <-tick.C:
+		}
+		entries, err := os.ReadDir("/proc")
+		if err != nil {
+			return 0
+		}
+		parent := make(map[int]int)
+		rss := make(map[int]int64)
+		for _, e := range entries {
+			p, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+			if err != nil {
+				continue
+			}
+			// Fields after the command, which is in parentheses: state,
+			// ppid, ..., rss (the 24th field of the line, in pages).
+			i := bytes.LastIndexByte(data, ')')
+			if i < 0 {
+				continue
+			}
+			f := strings.Fields(string(data[i+1:]))
+			if len(f) < 22 {
+				continue
+			}
+			pp, _ := strconv.Atoi(f[1])
+			pages, _ := strconv.ParseInt(f[21], 10, 64)
+			parent[p], rss[p] = pp, pages*page
+		}
+		var sum int64
+		for p, kb := range rss {
+			for q := p; q > 1; q = parent[q] {
+				if q == pid {
+					sum += kb
+					break
+				}
+			}
+		}
+		peak = max(peak, sum)
+	}
 }
 
 func report(in input, cs []config, samples [][]sample) {
@@ -296,8 +509,8 @@ func report(in input, cs []config, samples [][]sample) {
 	index := func(name string) int { return slices.IndexFunc(cs, func(c config) bool { return c.name == name }) }
 	floor := med[index("floor")]
 	fmt.Printf("### %s (%s in %s)\n\n", in.name, strings.Join(in.patterns, " "), in.dir)
-	fmt.Println("| configuration | wall | CPU | peak RSS | wall / floor | CPU / floor | RSS / floor | vs default vet (wall, CPU) |")
-	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Println("| configuration | wall | CPU | peak RSS, largest process | peak RSS, all processes | wall / floor | CPU / floor | RSS (all) / floor | vs default vet (wall, CPU) |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for i, c := range cs {
 		m := med[i]
 		vs := ""
@@ -305,9 +518,9 @@ func report(in input, cs []config, samples [][]sample) {
 			d := med[index(strings.Replace(c.name, "vet-retrylint", "vet", 1))]
 			vs = fmt.Sprintf("%.2f, %.2f", ratio(m.wall, d.wall), ratio(m.cpu, d.cpu))
 		}
-		fmt.Printf("| %s | %s | %s | %d MB | %.2f | %.2f | %.2f | %s |\n", c.name,
-			m.wall.Round(10*time.Millisecond), m.cpu.Round(10*time.Millisecond), m.rssKB/1024,
-			ratio(m.wall, floor.wall), ratio(m.cpu, floor.cpu), float64(m.rssKB)/float64(floor.rssKB), vs)
+		fmt.Printf("| %s | %s | %s | %d MB | %d MB | %.2f | %.2f | %.2f | %s |\n", c.name,
+			m.wall.Round(10*time.Millisecond), m.cpu.Round(10*time.Millisecond), m.rssKB/1024, m.treeKB/1024,
+			ratio(m.wall, floor.wall), ratio(m.cpu, floor.cpu), float64(m.treeKB)/float64(floor.treeKB), vs)
 	}
 	fmt.Println()
 }
@@ -328,9 +541,10 @@ func median(ss []sample) sample {
 		return (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
 	}
 	return sample{
-		wall:  time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
-		cpu:   time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
-		rssKB: pick(func(s sample) int64 { return s.rssKB }),
+		wall:   time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
+		cpu:    time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
+		rssKB:  pick(func(s sample) int64 { return s.rssKB }),
+		treeKB: pick(func(s sample) int64 { return s.treeKB }),
 	}
 }
 

@@ -8,11 +8,11 @@ import (
 )
 
 func TestMedian(t *testing.T) {
-	odd := median([]sample{{3 * time.Second, 1 * time.Second, 30}, {1 * time.Second, 5 * time.Second, 10}, {2 * time.Second, 2 * time.Second, 20}})
-	if odd.wall != 2*time.Second || odd.cpu != 2*time.Second || odd.rssKB != 20 {
+	odd := median([]sample{{3 * time.Second, 1 * time.Second, 30, 300}, {1 * time.Second, 5 * time.Second, 10, 100}, {2 * time.Second, 2 * time.Second, 20, 200}})
+	if odd.wall != 2*time.Second || odd.cpu != 2*time.Second || odd.rssKB != 20 || odd.treeKB != 200 {
 		t.Errorf("median of three = %+v, want each figure's middle value", odd)
 	}
-	even := median([]sample{{1 * time.Second, 0, 10}, {3 * time.Second, 0, 30}})
+	even := median([]sample{{1 * time.Second, 0, 10, 0}, {3 * time.Second, 0, 30, 0}})
 	if even.wall != 2*time.Second || even.rssKB != 20 {
 		t.Errorf("median of two = %+v, want the means of the middle values", even)
 	}
@@ -21,17 +21,21 @@ func TestMedian(t *testing.T) {
 func TestParseInput(t *testing.T) {
 	root := "/r"
 	for arg, want := range map[string]input{
-		"e2e":                        {"e2e", filepath.Join(root, "testdata", "e2e"), []string{"./..."}},
-		"reallibs":                   {"reallibs", filepath.Join(root, "testdata", "reallibs"), []string{"./..."}},
-		"std:net/http,encoding/json": {"std:net/http,encoding/json", root, []string{"net/http", "encoding/json"}},
+		"e2e":                        {name: "e2e", dir: filepath.Join(root, "testdata", "e2e"), patterns: []string{"./..."}},
+		"reallibs":                   {name: "reallibs", dir: filepath.Join(root, "testdata", "reallibs"), patterns: []string{"./..."}},
+		"std:net/http,encoding/json": {name: "std:net/http,encoding/json", dir: root, patterns: []string{"net/http", "encoding/json"}},
+		"mod:example.com/m@v1.2.3":   {name: "mod:example.com/m@v1.2.3", patterns: []string{"./..."}, module: "example.com/m@v1.2.3"},
 	} {
 		got, err := parseInput(root, arg)
-		if err != nil || got.name != want.name || got.dir != want.dir || len(got.patterns) != len(want.patterns) || got.patterns[0] != want.patterns[0] {
+		if err != nil || got.name != want.name || got.dir != want.dir || got.module != want.module ||
+			len(got.patterns) != len(want.patterns) || got.patterns[0] != want.patterns[0] {
 			t.Errorf("parseInput(%q) = %+v, %v; want %+v", arg, got, err, want)
 		}
 	}
-	if _, err := parseInput(root, "./..."); err == nil {
-		t.Errorf("parseInput accepted an unknown input")
+	for _, bad := range []string{"./...", "mod:example.com/m"} {
+		if _, err := parseInput(root, bad); err == nil {
+			t.Errorf("parseInput accepted %q", bad)
+		}
 	}
 }
 
