@@ -299,6 +299,13 @@ func (b *builder) paths(fn *types.Func) []path {
 				return
 			}
 			subs := b.paths(g)
+			if f := b.reach[g]; !user && f != nil && ownClient(g, f) {
+				// A library's function that reaches its own client
+				// operations (minio-go's MakeBucket, through its internals,
+				// CreateSession): the library is the dependency, entered
+				// there.
+				subs = []path{{layers: []Layer{{Name: clientLabel(g), Attempts: countOf(f)}}, calls: countOf(f), within: f.Within}}
+			}
 			if len(subs) == 0 {
 				return
 			}
@@ -316,6 +323,17 @@ func (b *builder) paths(fn *types.Func) []path {
 	}
 	b.memo[fn] = out
 	return out
+}
+
+// ownClient reports whether f, the fact of g, ends in a client operation of
+// g's own package.
+func ownClient(g *types.Func, f *nestedretry.ReachesFact) bool {
+	if len(f.Chain) == 0 {
+		return false
+	}
+	last := f.Chain[len(f.Chain)-1]
+	pkg, _, _ := strings.Cut(last.Name, ".")
+	return last.PkgPath == "" && g.Pkg() != nil && pkg == g.Pkg().Name()
 }
 
 // clientLabel names g as nestedretry names client operations:
