@@ -69,6 +69,7 @@ type jsonEntry struct {
 type jsonDependency struct {
 	Name string `json:"name"`
 	Kind string `json:"kind"`
+	Host string `json:"host,omitempty"`
 }
 
 type jsonLayer struct {
@@ -103,7 +104,7 @@ func writeReportJSON(w io.Writer, chains []retrychain.Chain) error {
 		j := jsonChain{
 			Entry: jsonEntry{Package: c.Entry.Package, Name: c.Entry.Name, Kind: c.Entry.Kind,
 				Position: fmt.Sprintf("%s:%d:%d", c.Entry.Pos.Filename, c.Entry.Pos.Line, c.Entry.Pos.Column)},
-			Dependency: jsonDependency{Name: c.Dependency.Name, Kind: c.Dependency.Kind},
+			Dependency: jsonDependency{Name: c.Dependency.Name, Kind: c.Dependency.Kind, Host: c.Dependency.Host},
 			Calls:      countJSON(c.Calls),
 			Within:     c.Within,
 			Owner:      c.Owner,

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"net/url"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -262,6 +264,9 @@ func (b *builder) chains(fn *types.Func) []Chain {
 	for _, p := range b.paths(fn) {
 		c := Chain{Entry: e, Layers: p.layers, Calls: p.calls, Within: p.within}
 		c.Dependency = dependency(p)
+		if c.Dependency.Kind == "own" {
+			c.Dependency.Host = b.host(p.layers[len(p.layers)-1])
+		}
 		c.finish()
 		out = append(out, c)
 	}
@@ -275,6 +280,44 @@ func dependency(p path) Dependency {
 		return Dependency{Name: last.Name, Kind: "client"}
 	}
 	return Dependency{Name: last.Qualified(""), Kind: "own"}
+}
+
+// host returns the host that the retry sites of the function of l call,
+// when their attempts name exactly one, as a constant URL
+// ("https://status.example.com/health"); "" otherwise.
+func (b *builder) host(l Layer) string {
+	fn := b.links[linkKey{l.Package, l.Name}]
+	info := b.funcs[fn]
+	if info == nil {
+		return ""
+	}
+	hosts := map[string]bool{}
+	for _, s := range b.sites[info.pkg] {
+		if s.node.Pos() < info.decl.Pos() || s.node.End() > info.decl.End() {
+			continue
+		}
+		ast.Inspect(s.attempt, func(n ast.Node) bool {
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			tv, ok := info.pkg.TypesInfo.Types[e]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			if u, err := url.Parse(constant.StringVal(tv.Value)); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+				hosts[u.Host] = true
+			}
+			return false
+		})
+	}
+	if len(hosts) != 1 {
+		return ""
+	}
+	for h := range hosts {
+		return h
+	}
+	return ""
 }
 
 // paths returns what a call of fn leads to, one path per dependency, the

@@ -79,12 +79,19 @@ type Dependency struct {
 	// Kind is "client" (a retrying client or SDK) or "own" (a retry loop or
 	// runner of the program's own is the innermost layer).
 	Kind string
+	// Host is, for an own retry layer whose attempts name one constant
+	// URL, that URL's host ("status.example.com").
+	Host string
 }
 
-// String names the dependency as the tables do: a client operation, or
-// "poll.Status (own retries)".
+// String names the dependency as the tables do: a client operation,
+// "poll.Status (own retries)", or with a host, "status.example.com (own
+// retries in poll.Health)".
 func (d Dependency) String() string {
-	if d.Kind == "own" {
+	switch {
+	case d.Kind == "own" && d.Host != "":
+		return d.Host + " (own retries in " + d.Name + ")"
+	case d.Kind == "own":
 		return d.Name + " (own retries)"
 	}
 	return d.Name

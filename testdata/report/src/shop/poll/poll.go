@@ -23,3 +23,19 @@ func Status(url string) (*http.Response, error) {
 	}
 	return nil, err
 }
+
+const healthURL = "https://status.example.com/health"
+
+// Health makes 3 attempts of a GET of a constant URL: its host is the
+// dependency.
+func Health() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = http.Get(healthURL); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
