@@ -1,0 +1,102 @@
+// Package apis is the one home for what retrylint knows about third-party
+// APIs: which calls retry by themselves and how often, how their retries are
+// turned off, which errors they never retry, how a client's retry count is
+// read, which retry runners take an operation, which knobs jitter their
+// waits and what the fix sets, which packages reach another process, and
+// which headers carry an idempotency key.
+//
+// Like staticcheck's knowledge package, it holds facts, not analysis: rows
+// keyed by an object's path (package path, type, method or function), each
+// with the upstream file it was read from, at the version pinned in
+// testdata/reallibs. The analyzers ask it and never spell a library's
+// import path themselves, so that adding a library is one row here, a stub
+// under testdata/src and a case in testdata/reallibs (see CONTRIBUTING.md).
+package apis
+
+import "github.com/retrylint/retrylint/retry"
+
+// Import paths of the libraries the analyzers recognise. A path ending in a
+// slash names every package below it.
+const (
+	// Retry is retrylint's own runtime library, which the fixes call.
+	Retry = "github.com/retrylint/retrylint/retry"
+
+	RetryableHTTP = "github.com/hashicorp/go-retryablehttp"
+	RestyV2       = "github.com/go-resty/resty/v2"
+	UUID          = "github.com/google/uuid"
+	Rate          = "golang.org/x/time/rate"
+	GRPC          = "google.golang.org/grpc"
+
+	CenkaltiModules     = "github.com/cenkalti/backoff/" // every major version: a BackOff's NextBackOff is read alike
+	CenkaltiV4          = "github.com/cenkalti/backoff/v4"
+	CenkaltiV5          = "github.com/cenkalti/backoff/v5"
+	RetryGoV4           = "github.com/avast/retry-go/v4"
+	RetryGoV5           = "github.com/avast/retry-go/v5"
+	GoRetry             = "github.com/sethvargo/go-retry"
+	Failsafe            = "github.com/failsafe-go/failsafe-go"
+	FailsafeRetryPolicy = "github.com/failsafe-go/failsafe-go/retrypolicy"
+	EapacheRetrier      = "github.com/eapache/go-resiliency/retrier"
+
+	K8sWait       = "k8s.io/apimachinery/pkg/util/wait"
+	K8sAPIErrors  = "k8s.io/apimachinery/pkg/api/errors"
+	K8sRetry      = "k8s.io/client-go/util/retry"
+	K8sRest       = "k8s.io/client-go/rest"
+	K8sKubernetes = "k8s.io/client-go/kubernetes"
+
+	AWS              = "github.com/aws/aws-sdk-go-v2/aws"
+	AWSRetry         = "github.com/aws/aws-sdk-go-v2/aws/retry"
+	AWSConfigPkg     = "github.com/aws/aws-sdk-go-v2/config"
+	AWSServices      = "github.com/aws/aws-sdk-go-v2/service/"
+	AWSDynamoDB      = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	AWSDynamoDBTypes = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	AWSS3Types       = "github.com/aws/aws-sdk-go-v2/service/s3/types"
+
+	AWSV1         = "github.com/aws/aws-sdk-go/aws"
+	AWSV1Client   = "github.com/aws/aws-sdk-go/aws/client"
+	AWSV1Request  = "github.com/aws/aws-sdk-go/aws/request"
+	AWSV1Session  = "github.com/aws/aws-sdk-go/aws/session"
+	AWSV1Services = "github.com/aws/aws-sdk-go/service/"
+	AWSV1DynamoDB = "github.com/aws/aws-sdk-go/service/dynamodb"
+
+	AzureSDK      = "github.com/Azure/azure-sdk-for-go/sdk/"
+	Azcore        = "github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	AzcorePolicy  = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	AzcoreRuntime = "github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
+
+	Gax           = "github.com/googleapis/gax-go/v2"
+	CloudGo       = "cloud.google.com/go/"
+	CloudStorage  = "cloud.google.com/go/storage"
+	RedisV9       = "github.com/redis/go-redis/v9"
+	Elasticsearch = "github.com/elastic/go-elasticsearch/v8"
+	Esapi         = "github.com/elastic/go-elasticsearch/v8/esapi"
+	Stripe        = "github.com/stripe/stripe-go/v82"
+	Minio         = "github.com/minio/minio-go/v7"
+	DockerClient  = "github.com/docker/docker/client"
+)
+
+// Module prefixes: every package of every major version of a module.
+const (
+	GoRedisModules          = "github.com/go-redis/redis/"
+	RestyModules            = "github.com/go-resty/resty/"
+	MinioModules            = "github.com/minio/minio-go/"
+	ElasticsearchModules    = "github.com/elastic/go-elasticsearch/"
+	ElasticTransportModules = "github.com/elastic/elastic-transport-go/"
+	StripeModules           = "github.com/stripe/stripe-go/"
+	GaxModules              = "github.com/googleapis/gax-go/"
+)
+
+// What the analyzers know of retrylint's own retry package is read from the
+// package itself, not copied: retrydeadline fills the fields a Policy
+// literal leaves out with these, so that its sums cannot drift from what
+// retry.Do does.
+type (
+	RetryBackoff = retry.Backoff
+	RetryJitter  = retry.Jitter
+)
+
+const (
+	RetryDefaultMaxAttempts = retry.DefaultMaxAttempts
+	RetryDefaultBase        = retry.DefaultBase
+	RetryDefaultCap         = retry.DefaultCap
+	RetryJitterDecorrelated = retry.JitterDecorrelated
+)

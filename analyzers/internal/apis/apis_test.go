@@ -1,0 +1,89 @@
+package apis
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSources: every row names the upstream file it was read from, as a
+// public URL at a tag (or, for retrylint's own package, at main).
+func TestSources(t *testing.T) {
+	check := func(what, src string) {
+		t.Helper()
+		if !strings.HasPrefix(src, "https://github.com/") || !strings.Contains(src, "/blob/") {
+			t.Errorf("%s: Source %q is not a file on GitHub", what, src)
+		}
+	}
+	for _, c := range Clients {
+		check("Clients "+c.Label, c.Source)
+	}
+	for _, r := range NeverRetried {
+		check("NeverRetried "+r.Pkg, r.Source)
+	}
+	for _, p := range RetryPackages {
+		check("RetryPackages "+p.Path, p.Source)
+	}
+	for _, k := range []RetryKnob{RetryMax, RetryCount} {
+		check("RetryKnob "+k.Label, k.Source)
+	}
+	for _, o := range SDKTimeouts {
+		check("SDKTimeouts "+o.Pkg, o.Source)
+	}
+	for _, m := range KeyMakers {
+		check("KeyMakers "+m.Pkg, m.Source)
+	}
+}
+
+// TestRunnersHavePackages: a runner's library, outcome and jitter knob come
+// from its package's row, so every runner's package needs one.
+func TestRunnersHavePackages(t *testing.T) {
+	for _, r := range Runners {
+		if PackageOf(r.Pkg) == nil {
+			t.Errorf("runner %s.%s: no RetryPackages row for %s", r.Pkg, r.Name, r.Pkg)
+		}
+	}
+	for _, p := range RetryPackages {
+		if p.Lib == NoLibrary || p.Outcome == AsPackage {
+			t.Errorf("RetryPackages %s: Lib and Outcome must be set", p.Path)
+		}
+	}
+}
+
+// TestKnobAttempts: a count of retries is attempts minus one, and none or
+// fewer makes one attempt; go-retryablehttp's NewClient makes 5, resty's
+// New 1.
+func TestKnobAttempts(t *testing.T) {
+	for _, tc := range []struct {
+		k             *RetryKnob
+		retries, want int
+	}{
+		{&RetryMax, 4, 5}, {&RetryMax, 0, 1}, {&RetryMax, -1, 1}, {&RetryCount, 3, 4},
+	} {
+		if got := tc.k.Attempts(tc.retries); got != tc.want {
+			t.Errorf("%s.Attempts(%d) = %d, want %d", tc.k.Label, tc.retries, got, tc.want)
+		}
+	}
+	if got := RetryMax.DefaultAttempts(); got != 5 {
+		t.Errorf("RetryMax.DefaultAttempts() = %d, want 5", got)
+	}
+	if got := RetryCount.DefaultAttempts(); got != 1 {
+		t.Errorf("RetryCount.DefaultAttempts() = %d, want 1", got)
+	}
+}
+
+// TestIsSDK: a trailing slash takes every package below; a module root only
+// itself.
+func TestIsSDK(t *testing.T) {
+	for path, want := range map[string]bool{
+		AWSServices + "s3":           true,
+		GRPC:                         true,
+		GRPC + "/status":             false,
+		RetryableHTTP:                true,
+		"github.com/example/notasdk": false,
+		CloudGo + "storage/internal": true,
+	} {
+		if got := IsSDK(path); got != want {
+			t.Errorf("IsSDK(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package apis
+
+import (
+	"slices"
+	"strings"
+)
+
+// SDKPrefixes are the import paths (a trailing slash: every package below)
+// of SDK clients whose every call talks to a service. Their own code would
+// tell the same through facts where a driver analyses it; the table keeps
+// the answer right where it does not (interfaces wired at run time, stubs).
+var SDKPrefixes = []string{
+	AWSServices,
+	AWSV1Services,
+	RedisV9,
+	GoRedisModules,
+	RetryableHTTP,
+	RestyModules,
+	GRPC,
+	MinioModules,
+	ElasticsearchModules,
+	ElasticTransportModules,
+	StripeModules,
+	AzureSDK,
+	CloudGo,
+	GaxModules,
+	K8sKubernetes,
+	K8sRest,
+	DockerClient,
+}
+
+// IsSDK reports whether the package at path is an SDK client of SDKPrefixes.
+// A module root names only itself: google.golang.org/grpc/... holds only
+// helpers (codes, metadata, status), which stay local.
+func IsSDK(path string) bool {
+	for _, p := range SDKPrefixes {
+		if path == p || strings.HasSuffix(p, "/") && strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// LimiterWaits are the methods of golang.org/x/time/rate's Limiter that
+// pace a loop: a loop that pauses on one is rate-limited, not a retry's
+// backoff.
+var LimiterWaits = []string{"Wait", "WaitN", "Allow", "AllowN", "Reserve", "ReserveN"}
+
+// LimiterType is the rate limiter's type in Rate.
+const LimiterType = "Limiter"
+
+// An SDKTimeout is an SDK's pair of constructor options: one that hands the
+// SDK's client an *http.Client, and one that sets that client's Timeout.
+// Applied in order, the Timeout option bounds a client handed over before
+// it.
+type SDKTimeout struct {
+	Pkg, Constructor, WithClient, WithTimeout string
+	Source                                    string
+}
+
+// SDKTimeouts are the SDK options known to set a Timeout on the client
+// they are given.
+var SDKTimeouts = []SDKTimeout{
+	{
+		// WithHTTPClient replaces the client; WithTimeout sets
+		// c.client.Timeout.
+		Pkg: DockerClient, Constructor: "NewClientWithOpts", WithClient: "WithHTTPClient", WithTimeout: "WithTimeout",
+		Source: "https://github.com/moby/moby/blob/v28.5.2/client/options.go",
+	},
+}
+
+// KeyHeaders are the header names that carry an idempotency key: the IETF
+// draft's (draft-ietf-httpapi-idempotency-key-header, used by Stripe and
+// Adyen) and the X- form (Mercado Pago). net/http replays a request on a
+// reused connection when it carries either (src/net/http/request.go,
+// isReplayable). A correlation id such as X-Request-ID is not a key: no
+// known API deduplicates on it.
+var KeyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key"}
+
+// A KeyMaker is a function that returns a new value on every call, fit to
+// be an idempotency key (or part of one) when made once per request.
+type KeyMaker struct {
+	Pkg   string
+	Names []string
+	// Source is the upstream file the row was read from.
+	Source string
+}
+
+// KeyMakers lists the third-party key makers: random (v4) and time-based
+// (v1, v2, v6, v7) UUIDs, not the name-based NewMD5/NewSHA1/NewHash, which
+// derive a stable id from their input; retrylint's own NewIdempotencyKey.
+var KeyMakers = []KeyMaker{
+	{
+		Pkg: UUID, Names: []string{"New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID", "NewV6", "NewV7",
+			"NewV7FromReader", "NewDCEPerson", "NewDCEGroup", "NewDCESecurity"},
+		Source: "https://github.com/google/uuid/blob/v1.6.0/version4.go",
+	},
+	{
+		Pkg: Retry, Names: []string{"NewIdempotencyKey"},
+		Source: "https://github.com/retrylint/retrylint/blob/main/retry/idempotency.go",
+	},
+}
+
+// IsKeyMaker reports whether the package-level function name of the
+// package at path is one of the KeyMakers.
+func IsKeyMaker(path, name string) bool {
+	for _, m := range KeyMakers {
+		if m.Pkg == path && slices.Contains(m.Names, name) {
+			return true
+		}
+	}
+	return false
+}
