@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 )
 
 // AddImport returns the name under which the package importPath can be
@@ -46,7 +48,7 @@ func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath strin
 	if len(candidates) == 0 {
 		candidates = []string{path.Base(importPath)}
 	}
-	scope := innermostScope(info, file, pos)
+	scope := source.Scope(info, file, pos)
 	free := func(n string) bool {
 		if scope == nil {
 			return true
@@ -140,15 +142,27 @@ func isStdPath(p string) bool {
 	return !strings.Contains(first, ".")
 }
 
-func innermostScope(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
-	fileScope := info.Scopes[file]
-	if fileScope == nil {
-		return nil
+// Qualifier returns the name by which the file of call refers to the package
+// of the function call names (time in time.Sleep, retry in retry.Do[T]), so
+// that a fix can name the package's other members the same way: "" for a
+// dot-import or an unqualified name; false when the function is reached
+// otherwise (a method, a function value).
+func Qualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
+	fun := ast.Unparen(call.Fun)
+	if ix, ok := fun.(*ast.IndexExpr); ok {
+		fun = ix.X
 	}
-	if s := fileScope.Innermost(pos); s != nil {
-		return s
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, ok := info.Uses[id].(*types.PkgName); ok {
+				return id.Name, true
+			}
+		}
+	case *ast.Ident:
+		return "", true
 	}
-	return fileScope
+	return "", false
 }
 
 // QualifiedName returns how code at the point of a fix refers to member of a

@@ -64,6 +64,18 @@ func Deref(t types.Type) types.Type {
 	return t
 }
 
+// Ident returns the identifier that names e, qualified (pkg.Name, x.Field)
+// or not, through parentheses; nil when e is no name.
+func Ident(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
 // Callee returns the function or method that call invokes, statically known,
 // or nil (a call of a function value, a conversion, a builtin). Calls of
 // generic functions resolve to the generic declaration.
