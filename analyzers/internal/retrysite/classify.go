@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -843,8 +844,8 @@ func (a *recogniser) rateLimited(body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if fn := typematch.Callee(a.info, call); fn != nil {
-				for _, m := range []string{"Wait", "WaitN", "Allow", "AllowN", "Reserve", "ReserveN"} {
-					if typematch.IsMethod(fn, "golang.org/x/time/rate", "Limiter", m) {
+				for _, m := range apis.LimiterWaits {
+					if typematch.IsMethod(fn, apis.Rate, apis.LimiterType, m) {
 						found = true
 					}
 				}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -37,26 +38,26 @@ func (r *Result) LibraryJitter(s *Site) BackoffJitter {
 	}
 	a, call := r.a, s.Node.(*ast.CallExpr)
 	w := s.Waits[0].Node.(ast.Expr)
-	switch s.Runner.Pkg().Path() {
-	case cenkaltiV4, cenkaltiV5:
+	switch apis.LibraryOf(s.Runner.Pkg().Path()) {
+	case apis.CenkaltiLib:
 		if w == call {
 			return random() // v5's default exponential backoff
 		}
 		return a.cenkaltiJitter(w)
-	case retryGoV4, retryGoV5:
+	case apis.RetryGoLib:
 		return a.retryGoJitter(call)
-	case goRetry:
+	case apis.GoRetryLib:
 		if w == call {
 			return fixed(call, "retry."+s.Runner.Name()+" without jitter")
 		}
 		return a.goRetryJitter(w, 0)
-	case k8sWait, k8sRetry:
+	case apis.K8sLib:
 		return a.k8sJitter(w)
-	case eapache:
+	case apis.EapacheLib:
 		return a.eapacheJitter(w)
-	case retrylintRP:
+	case apis.RetrylintLib:
 		return a.policyJitter(w)
-	case failsafe:
+	case apis.FailsafeLib:
 		return a.failsafeJitter(w)
 	}
 	return opaque()
@@ -182,11 +183,11 @@ func (a *recogniser) fieldSet(e ast.Expr, name string) (*ast.AssignStmt, bool) {
 
 func isCenkalti(t types.Type, name string) bool {
 	t = typematch.Deref(t)
-	return typematch.IsNamed(t, cenkaltiV4, name) || typematch.IsNamed(t, cenkaltiV5, name)
+	return typematch.IsNamed(t, apis.CenkaltiV4, name) || typematch.IsNamed(t, apis.CenkaltiV5, name)
 }
 
 func isCenkaltiFunc(fn *types.Func, name string) bool {
-	return typematch.IsFunc(fn, cenkaltiV4, name) || typematch.IsFunc(fn, cenkaltiV5, name)
+	return typematch.IsFunc(fn, apis.CenkaltiV4, name) || typematch.IsFunc(fn, apis.CenkaltiV5, name)
 }
 
 // retryGoJitter reads retry-go's options: the default delay type adds a
@@ -233,7 +234,7 @@ func (a *recogniser) delayTypeRandomness(pkg string, e ast.Expr, depth int) Rand
 		}
 		return out
 	}
-	obj := a.info.ObjectOf(identOrSel(e))
+	obj := a.info.ObjectOf(typematch.Ident(e))
 	switch {
 	case typematch.IsFunc(obj, pkg, "BackOffDelay"), typematch.IsFunc(obj, pkg, "FixedDelay"):
 		return Fixed
@@ -252,14 +253,14 @@ func (a *recogniser) goRetryJitter(e ast.Expr, depth int) BackoffJitter {
 	}
 	fn := typematch.Callee(a.info, call)
 	switch {
-	case typematch.IsFunc(fn, goRetry, "WithJitter"), typematch.IsFunc(fn, goRetry, "WithJitterPercent"),
-		typematch.IsFunc(fn, goRetry, "WithFullJitter"):
+	case typematch.IsFunc(fn, apis.GoRetry, "WithJitter"), typematch.IsFunc(fn, apis.GoRetry, "WithJitterPercent"),
+		typematch.IsFunc(fn, apis.GoRetry, "WithFullJitter"):
 		return random()
-	case typematch.IsFunc(fn, goRetry, "NewExponential"), typematch.IsFunc(fn, goRetry, "NewFibonacci"),
-		typematch.IsFunc(fn, goRetry, "NewConstant"):
+	case typematch.IsFunc(fn, apis.GoRetry, "NewExponential"), typematch.IsFunc(fn, apis.GoRetry, "NewFibonacci"),
+		typematch.IsFunc(fn, apis.GoRetry, "NewConstant"):
 		return fixed(call, "retry."+fn.Name()+" without a jitter wrapper")
-	case typematch.IsFunc(fn, goRetry, "WithMaxRetries"), typematch.IsFunc(fn, goRetry, "WithCappedDuration"),
-		typematch.IsFunc(fn, goRetry, "WithMaxDuration"):
+	case typematch.IsFunc(fn, apis.GoRetry, "WithMaxRetries"), typematch.IsFunc(fn, apis.GoRetry, "WithCappedDuration"),
+		typematch.IsFunc(fn, apis.GoRetry, "WithMaxDuration"):
 		if len(call.Args) == 2 {
 			return a.goRetryJitter(call.Args[1], depth+1)
 		}
@@ -274,7 +275,7 @@ func (a *recogniser) k8sJitter(e ast.Expr) BackoffJitter {
 	}
 	switch x := ast.Unparen(a.value(e)).(type) {
 	case *ast.CompositeLit:
-		if !typematch.IsNamed(a.info.TypeOf(x), k8sWait, "Backoff") {
+		if !typematch.IsNamed(a.info.TypeOf(x), apis.K8sWait, "Backoff") {
 			return opaque()
 		}
 		if v, ok := a.field(x, "Jitter"); ok {
@@ -282,8 +283,8 @@ func (a *recogniser) k8sJitter(e ast.Expr) BackoffJitter {
 		}
 		return fixed(x, "Jitter 0")
 	case *ast.SelectorExpr, *ast.Ident:
-		obj := a.info.ObjectOf(identOrSel(x))
-		if typematch.IsVar(obj, k8sRetry, "DefaultRetry") || typematch.IsVar(obj, k8sRetry, "DefaultBackoff") {
+		obj := a.info.ObjectOf(typematch.Ident(x))
+		if typematch.IsVar(obj, apis.K8sRetry, "DefaultRetry") || typematch.IsVar(obj, apis.K8sRetry, "DefaultBackoff") {
 			return random() // Jitter 0.1
 		}
 	}
@@ -294,7 +295,7 @@ func (a *recogniser) k8sJitter(e ast.Expr) BackoffJitter {
 func (a *recogniser) eapacheJitter(e ast.Expr) BackoffJitter {
 	if obj := identObj(a.info, e); obj != nil {
 		for _, c := range a.recvCalls[obj] {
-			if typematch.IsMethod(typematch.Callee(a.info, c), eapache, "Retrier", "SetJitter") && len(c.Args) == 1 {
+			if typematch.IsMethod(typematch.Callee(a.info, c), apis.EapacheRetrier, "Retrier", "SetJitter") && len(c.Args) == 1 {
 				return a.factor(c.Args[0], c, "SetJitter(0)")
 			}
 		}
@@ -305,7 +306,7 @@ func (a *recogniser) eapacheJitter(e ast.Expr) BackoffJitter {
 			return opaque()
 		}
 		fn := typematch.Callee(a.info, c)
-		if typematch.IsFunc(fn, eapache, "New") {
+		if typematch.IsFunc(fn, apis.EapacheRetrier, "New") {
 			return fixed(c, "a retrier without SetJitter")
 		}
 		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)

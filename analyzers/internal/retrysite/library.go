@@ -4,30 +4,14 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
-// Import paths of the retry libraries the recogniser knows
-// (../shared/reference/known-apis.md, section B).
-const (
-	cenkaltiV4  = "github.com/cenkalti/backoff/v4"
-	cenkaltiV5  = "github.com/cenkalti/backoff/v5"
-	retryGoV4   = "github.com/avast/retry-go/v4"
-	retryGoV5   = "github.com/avast/retry-go/v5"
-	goRetry     = "github.com/sethvargo/go-retry"
-	k8sWait     = "k8s.io/apimachinery/pkg/util/wait"
-	k8sRetry    = "k8s.io/client-go/util/retry"
-	failsafe    = "github.com/failsafe-go/failsafe-go"
-	failsafeRP  = "github.com/failsafe-go/failsafe-go/retrypolicy"
-	eapache     = "github.com/eapache/go-resiliency/retrier"
-	retrylintRP = "github.com/retrylint/retrylint/retry"
-)
-
-// A runner is a known library function or method that runs an operation
-// until it succeeds.
+// A runner is a row of apis.Runners with what the recogniser reads at a
+// call of it.
 type runner struct {
-	pkg, recv, name string // recv is the receiver's type name for a method
-	op              int    // index of the operation parameter; -1: the last one
+	*apis.Runner
 	// site fills the bound and waits of a call.
 	site func(a *recogniser, call *ast.CallExpr, s *Site)
 	// accept, when set, says whether the call retries at all (a failsafe
@@ -35,56 +19,44 @@ type runner struct {
 	accept func(a *recogniser, call *ast.CallExpr) bool
 }
 
-// runners is the table of known retry runners.
-var runners = []runner{
-	{cenkaltiV4, "", "Retry", 0, cenkaltiV4Site, nil},
-	{cenkaltiV4, "", "RetryWithData", 0, cenkaltiV4Site, nil},
-	{cenkaltiV4, "", "RetryNotify", 0, cenkaltiV4Site, nil},
-	{cenkaltiV4, "", "RetryNotifyWithData", 0, cenkaltiV4Site, nil},
-	{cenkaltiV4, "", "RetryNotifyWithTimer", 0, cenkaltiV4Site, nil},
-	{cenkaltiV4, "", "RetryNotifyWithTimerAndData", 0, cenkaltiV4Site, nil},
-	{cenkaltiV5, "", "Retry", 1, cenkaltiV5Site, nil},
-	{retryGoV4, "", "Do", 0, retryGoSite, nil},
-	{retryGoV4, "", "DoWithData", 0, retryGoSite, nil},
-	{retryGoV5, "Retrier", "Do", 0, retryGoSite, nil},
-	{retryGoV5, "RetrierWithData", "Do", 0, retryGoSite, nil},
-	{goRetry, "", "Do", 2, goRetrySite, nil},
-	{goRetry, "", "DoValue", 2, goRetrySite, nil},
-	{goRetry, "", "Constant", 2, goRetryHelperSite, nil},
-	{goRetry, "", "Exponential", 2, goRetryHelperSite, nil},
-	{goRetry, "", "Fibonacci", 2, goRetryHelperSite, nil},
-	{k8sWait, "", "ExponentialBackoff", 1, k8sSite(0), nil},
-	{k8sWait, "", "ExponentialBackoffWithContext", 2, k8sSite(1), nil},
-	{k8sRetry, "", "RetryOnConflict", 1, k8sSite(0), nil},
-	{k8sRetry, "", "OnError", 2, k8sSite(0), nil},
-	{eapache, "Retrier", "Run", 0, eapacheSite, nil},
-	{eapache, "Retrier", "RunCtx", 1, eapacheSite, nil},
-	{eapache, "Retrier", "RunFn", 1, eapacheSite, nil},
-	{failsafe, "Executor", "Run", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "Get", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "RunWithExecution", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "GetWithExecution", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "RunAsync", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "GetAsync", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "RunAsyncWithExecution", 0, failsafeSite, failsafeRetries},
-	{failsafe, "Executor", "GetAsyncWithExecution", 0, failsafeSite, failsafeRetries},
-	{retrylintRP, "", "Do", -1, ownSite, nil},
-	{retrylintRP, "", "DoValue", -1, ownSite, nil},
-}
-
-// runnerOf returns the table entry of fn, or nil.
-func runnerOf(fn *types.Func) *runner {
-	if fn == nil || fn.Pkg() == nil {
-		return nil
-	}
-	path := fn.Pkg().Path()
-	for i := range runners {
-		r := &runners[i]
-		if r.pkg != path || r.name != fn.Name() {
-			continue
+// runners pairs each row of apis.Runners with the reader of its library.
+var runners = func() []runner {
+	out := make([]runner, len(apis.Runners))
+	for i := range apis.Runners {
+		r := runner{Runner: &apis.Runners[i]}
+		switch apis.LibraryOf(r.Pkg) {
+		case apis.CenkaltiLib:
+			r.site = cenkaltiV4Site
+			if r.Pkg == apis.CenkaltiV5 {
+				r.site = cenkaltiV5Site
+			}
+		case apis.RetryGoLib:
+			r.site = retryGoSite
+		case apis.GoRetryLib:
+			r.site = goRetrySite
+			if r.Config < 0 {
+				r.site = goRetryHelperSite // Constant, Exponential, Fibonacci
+			}
+		case apis.K8sLib:
+			r.site = k8sSite(r.Config)
+		case apis.EapacheLib:
+			r.site = eapacheSite
+		case apis.FailsafeLib:
+			r.site, r.accept = failsafeSite, failsafeRetries
+		case apis.RetrylintLib:
+			r.site = ownSite
 		}
-		if r.recv == "" && typematch.IsFunc(fn, path, r.name) || r.recv != "" && typematch.IsMethod(fn, path, r.recv, r.name) {
-			return r
+		out[i] = r
+	}
+	return out
+}()
+
+// runnerOf returns the runner of fn, or nil.
+func runnerOf(fn *types.Func) *runner {
+	row := apis.RunnerOf(fn)
+	for i := range runners {
+		if row != nil && runners[i].Runner == row {
+			return &runners[i]
 		}
 	}
 	return nil
@@ -94,10 +66,10 @@ func runnerOf(fn *types.Func) *runner {
 func libraryPaths() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, r := range runners {
-		if !seen[r.pkg] {
-			seen[r.pkg] = true
-			out = append(out, r.pkg)
+	for _, r := range apis.Runners {
+		if !seen[r.Pkg] {
+			seen[r.Pkg] = true
+			out = append(out, r.Pkg)
 		}
 	}
 	return out
@@ -126,9 +98,9 @@ func (a *recogniser) cenkaltiBound(e ast.Expr, depth int) Bound {
 	if !ok {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
 			if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
-				if t := a.info.TypeOf(lit); t != nil && (typematch.IsNamed(t, cenkaltiV4, "ZeroBackOff") ||
-					typematch.IsNamed(t, cenkaltiV5, "ZeroBackOff") || typematch.IsNamed(t, cenkaltiV4, "ConstantBackOff") ||
-					typematch.IsNamed(t, cenkaltiV5, "ConstantBackOff")) {
+				if t := a.info.TypeOf(lit); t != nil && (typematch.IsNamed(t, apis.CenkaltiV4, "ZeroBackOff") ||
+					typematch.IsNamed(t, apis.CenkaltiV5, "ZeroBackOff") || typematch.IsNamed(t, apis.CenkaltiV4, "ConstantBackOff") ||
+					typematch.IsNamed(t, apis.CenkaltiV5, "ConstantBackOff")) {
 					return Bound{Kind: Unbounded}
 				}
 			}
@@ -136,7 +108,7 @@ func (a *recogniser) cenkaltiBound(e ast.Expr, depth int) Bound {
 		return Bound{Kind: Unknown}
 	}
 	fn := typematch.Callee(a.info, call)
-	for _, p := range []string{cenkaltiV4, cenkaltiV5} {
+	for _, p := range []string{apis.CenkaltiV4, apis.CenkaltiV5} {
 		switch {
 		case typematch.IsFunc(fn, p, "WithMaxRetries") && len(call.Args) == 2:
 			if n, ok := a.intConst(call.Args[1]); ok {
@@ -146,7 +118,7 @@ func (a *recogniser) cenkaltiBound(e ast.Expr, depth int) Bound {
 		case typematch.IsFunc(fn, p, "WithContext") && len(call.Args) == 2:
 			return a.cenkaltiBound(call.Args[0], depth+1)
 		case typematch.IsFunc(fn, p, "NewExponentialBackOff"):
-			if p == cenkaltiV4 {
+			if p == apis.CenkaltiV4 {
 				// MaxElapsedTime of 15 minutes by default: no count.
 				return Bound{Kind: LibraryDefault}
 			}
@@ -164,12 +136,12 @@ func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
 	for _, opt := range a.options(call.Args[2:]) {
 		fn := typematch.Callee(a.info, opt)
 		switch {
-		case typematch.IsFunc(fn, cenkaltiV5, "WithMaxTries") && len(opt.Args) == 1:
+		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxTries") && len(opt.Args) == 1:
 			s.Bound = Bound{Kind: Unknown}
 			if n, ok := a.intConst(opt.Args[0]); ok && n > 0 {
 				s.Bound = Bound{Kind: Known, Attempts: int(n)}
 			}
-		case typematch.IsFunc(fn, cenkaltiV5, "WithBackOff") && len(opt.Args) == 1:
+		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithBackOff") && len(opt.Args) == 1:
 			backoff = opt.Args[0]
 		}
 	}
@@ -209,8 +181,8 @@ func (a *recogniser) retryGoOptions(call *ast.CallExpr) (opts []*ast.CallExpr, p
 	if fn == nil || fn.Pkg() == nil {
 		return nil, "", false
 	}
-	if fn.Pkg().Path() == retryGoV4 {
-		return a.options(call.Args[1:]), retryGoV4, true
+	if fn.Pkg().Path() == apis.RetryGoV4 {
+		return a.options(call.Args[1:]), apis.RetryGoV4, true
 	}
 	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !isSel {
@@ -220,10 +192,10 @@ func (a *recogniser) retryGoOptions(call *ast.CallExpr) (opts []*ast.CallExpr, p
 	if !isCall {
 		return nil, "", false
 	}
-	if f := typematch.Callee(a.info, ctor); !typematch.IsFunc(f, retryGoV5, "New") && !typematch.IsFunc(f, retryGoV5, "NewWithData") {
+	if f := typematch.Callee(a.info, ctor); !typematch.IsFunc(f, apis.RetryGoV5, "New") && !typematch.IsFunc(f, apis.RetryGoV5, "NewWithData") {
 		return nil, "", false
 	}
-	return a.options(ctor.Args), retryGoV5, true
+	return a.options(ctor.Args), apis.RetryGoV5, true
 }
 
 func retryGoSite(a *recogniser, call *ast.CallExpr, s *Site) {
@@ -276,17 +248,17 @@ func (a *recogniser) goRetryBound(e ast.Expr, depth int) Bound {
 	}
 	fn := typematch.Callee(a.info, call)
 	switch {
-	case typematch.IsFunc(fn, goRetry, "WithMaxRetries") && len(call.Args) == 2:
+	case typematch.IsFunc(fn, apis.GoRetry, "WithMaxRetries") && len(call.Args) == 2:
 		if n, ok := a.intConst(call.Args[0]); ok {
 			return Bound{Kind: Known, Attempts: int(n) + 1}
 		}
 		return Bound{Kind: Unknown}
-	case typematch.IsFunc(fn, goRetry, "WithMaxDuration"):
+	case typematch.IsFunc(fn, apis.GoRetry, "WithMaxDuration"):
 		return Bound{Kind: Unknown}
-	case typematch.IsFunc(fn, goRetry, "NewConstant"), typematch.IsFunc(fn, goRetry, "NewExponential"),
-		typematch.IsFunc(fn, goRetry, "NewFibonacci"):
+	case typematch.IsFunc(fn, apis.GoRetry, "NewConstant"), typematch.IsFunc(fn, apis.GoRetry, "NewExponential"),
+		typematch.IsFunc(fn, apis.GoRetry, "NewFibonacci"):
 		return Bound{Kind: Unbounded}
-	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == goRetry && len(call.Args) > 0:
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == apis.GoRetry && len(call.Args) > 0:
 		// WithJitter, WithJitterPercent, WithFullJitter, WithCappedDuration:
 		// the wrapped backoff is the last argument.
 		return a.goRetryBound(call.Args[len(call.Args)-1], depth+1)
@@ -320,25 +292,15 @@ func k8sSite(i int) func(a *recogniser, call *ast.CallExpr, s *Site) {
 				}
 			}
 		case *ast.SelectorExpr, *ast.Ident:
-			obj := a.info.ObjectOf(identOrSel(e))
+			obj := a.info.ObjectOf(typematch.Ident(e))
 			switch {
-			case typematch.IsVar(obj, k8sRetry, "DefaultRetry"):
+			case typematch.IsVar(obj, apis.K8sRetry, "DefaultRetry"):
 				s.Bound = Bound{Kind: LibraryDefault, Attempts: 5}
-			case typematch.IsVar(obj, k8sRetry, "DefaultBackoff"):
+			case typematch.IsVar(obj, apis.K8sRetry, "DefaultBackoff"):
 				s.Bound = Bound{Kind: LibraryDefault, Attempts: 4}
 			}
 		}
 	}
-}
-
-func identOrSel(e ast.Expr) *ast.Ident {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }
 
 // ownSite handles this project's retry.Do(ctx, policy, op): its Policy
@@ -388,10 +350,10 @@ func eapacheSite(a *recogniser, call *ast.CallExpr, s *Site) {
 		}
 		fn := typematch.Callee(a.info, c)
 		switch {
-		case typematch.IsMethod(fn, eapache, "Retrier", "WithInfiniteRetry"):
+		case typematch.IsMethod(fn, apis.EapacheRetrier, "Retrier", "WithInfiniteRetry"):
 			s.Bound = Bound{Kind: Unbounded}
 			return
-		case typematch.IsFunc(fn, eapache, "New") && len(c.Args) == 2:
+		case typematch.IsFunc(fn, apis.EapacheRetrier, "New") && len(c.Args) == 2:
 			if n, ok := a.backoffCount(c.Args[0]); ok {
 				s.Bound = Bound{Kind: Known, Attempts: n + 1}
 			}
@@ -412,7 +374,7 @@ func (a *recogniser) backoffCount(e ast.Expr) (int, bool) {
 	case *ast.CompositeLit:
 		return len(e.Elts), true
 	case *ast.CallExpr:
-		if fn := typematch.Callee(a.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == eapache && len(e.Args) > 0 {
+		if fn := typematch.Callee(a.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == apis.EapacheRetrier && len(e.Args) > 0 {
 			if n, ok := a.intConst(e.Args[0]); ok {
 				return int(n), true
 			}
@@ -441,11 +403,11 @@ func (a *recogniser) failsafePolicy(call *ast.CallExpr) ast.Expr {
 			return nil
 		}
 		fn := typematch.Callee(a.info, c)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != failsafe {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != apis.Failsafe {
 			return nil
 		}
 		for _, arg := range c.Args {
-			if typematch.IsNamed(a.info.TypeOf(arg), failsafeRP, "RetryPolicy") {
+			if typematch.IsNamed(a.info.TypeOf(arg), apis.FailsafeRetryPolicy, "RetryPolicy") {
 				return arg
 			}
 		}
@@ -473,7 +435,7 @@ func (a *recogniser) failsafeChain(e ast.Expr) (map[string]*ast.CallExpr, bool) 
 		}
 		fn := typematch.Callee(a.info, c)
 		switch {
-		case typematch.IsFunc(fn, failsafeRP, "NewBuilder"), typematch.IsFunc(fn, failsafeRP, "NewWithDefaults"):
+		case typematch.IsFunc(fn, apis.FailsafeRetryPolicy, "NewBuilder"), typematch.IsFunc(fn, apis.FailsafeRetryPolicy, "NewWithDefaults"):
 			return calls, true
 		case fn == nil || fn.Signature().Recv() == nil:
 			return nil, false

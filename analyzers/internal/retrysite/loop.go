@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -21,31 +22,14 @@ import (
 // and success may go around; a worker that waits whatever happens fails it
 // because success goes around.
 
-// tri is a three-valued truth.
-type tri uint8
+// tri is the three-valued truth conditions are evaluated in (package eval).
+type tri = eval.Value
 
 const (
-	unknown tri = iota
-	yes
-	no
+	unknown = eval.Unknown
+	yes     = eval.Yes
+	no      = eval.No
 )
-
-func (t tri) not() tri {
-	switch t {
-	case yes:
-		return no
-	case no:
-		return yes
-	}
-	return unknown
-}
-
-func triOf(b bool) tri {
-	if b {
-		return yes
-	}
-	return no
-}
 
 // scenario is the outcome of an attempt assumed while walking a loop body.
 type scenario uint8
@@ -219,7 +203,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 			// switch err.(type) { case nil: ...; case *TempError: ... }
 			return w.clauses(s.Body, st, nested, func(e ast.Expr) tri {
 				if w.isNil(e) {
-					return triOf(w.sc != failErr)
+					return eval.Of(w.sc != failErr)
 				}
 				if w.sc != failErr {
 					return no // only a non-nil error has a dynamic type
@@ -293,7 +277,7 @@ func (w *walker) switchStmt(s *ast.SwitchStmt, st state, nested bool) (outcomes,
 			return w.eval(e, st)
 		}
 		if v, ok := w.evalInt(e); ok {
-			return triOf(v == *tag)
+			return eval.Of(v == *tag)
 		}
 		return unknown
 	})
@@ -335,17 +319,7 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 			}
 			v := unknown
 			if match != nil {
-				v = no
-				for _, e := range c.List {
-					switch match(e) {
-					case yes:
-						v = yes
-					case unknown:
-						if v == no {
-							v = unknown
-						}
-					}
-				}
+				v = eval.AnyCase(c.List, match)
 			}
 			if v == no {
 				continue
@@ -470,7 +444,7 @@ func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 		}
 		switch r := ast.Unparen(r).(type) {
 		case *ast.Ident, *ast.SelectorExpr:
-			if v, ok := w.info.ObjectOf(identOrSel(r)).(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			if v, ok := w.info.ObjectOf(typematch.Ident(r)).(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 				return true
 			}
 		case *ast.UnaryExpr:
@@ -525,38 +499,24 @@ func (w *walker) eval(e ast.Expr, st state) tri {
 		return w.eval(e.X, st)
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return w.eval(e.X, st).not()
+			return w.eval(e.X, st).Not()
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			l, r := w.eval(e.X, st), w.eval(e.Y, st)
-			if l == no || r == no {
-				return no
-			}
-			if l == yes && r == yes {
-				return yes
-			}
-			return unknown
+			return eval.And(w.eval(e.X, st), w.eval(e.Y, st))
 		case token.LOR:
-			l, r := w.eval(e.X, st), w.eval(e.Y, st)
-			if l == yes || r == yes {
-				return yes
-			}
-			if l == no && r == no {
-				return no
-			}
-			return unknown
+			return eval.Or(w.eval(e.X, st), w.eval(e.Y, st))
 		case token.EQL, token.NEQ:
 			if v := w.evalNil(e.X, e.Y); v != unknown {
 				if e.Op == token.NEQ {
-					return v.not()
+					return v.Not()
 				}
 				return v
 			}
 			if v := w.evalNil(e.Y, e.X); v != unknown {
 				if e.Op == token.NEQ {
-					return v.not()
+					return v.Not()
 				}
 				return v
 			}
@@ -565,7 +525,7 @@ func (w *walker) eval(e ast.Expr, st state) tri {
 			x, ok1 := w.evalInt(e.X)
 			y, ok2 := w.evalInt(e.Y)
 			if ok1 && ok2 && w.mentionsStatus(e) {
-				return triOf(constant.Compare(constant.MakeInt64(x), e.Op, constant.MakeInt64(y)))
+				return eval.Of(constant.Compare(constant.MakeInt64(x), e.Op, constant.MakeInt64(y)))
 			}
 		}
 	case *ast.Ident:
@@ -577,7 +537,7 @@ func (w *walker) eval(e ast.Expr, st state) tri {
 			return w.boolValue()
 		}
 		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-			return triOf(constant.BoolVal(tv.Value))
+			return eval.Of(constant.BoolVal(tv.Value))
 		}
 	case *ast.CallExpr:
 		if e == w.att.call && w.att.boolResult {
@@ -644,7 +604,7 @@ func (w *walker) evalNil(x, y ast.Expr) tri {
 	}
 	isNil := w.sc != failErr
 	if w.isNil(y) {
-		return triOf(isNil)
+		return eval.Of(isNil)
 	}
 	if isNil {
 		return no // a nil error equals no sentinel
@@ -703,22 +663,7 @@ func (w *walker) evalInt(e ast.Expr) (int64, bool) {
 		if !ok1 || !ok2 {
 			return 0, false
 		}
-		switch e.Op {
-		case token.ADD:
-			return x + y, true
-		case token.SUB:
-			return x - y, true
-		case token.MUL:
-			return x * y, true
-		case token.QUO:
-			if y != 0 {
-				return x / y, true
-			}
-		case token.REM:
-			if y != 0 {
-				return x % y, true
-			}
-		}
+		return eval.IntOp(e.Op, x, y)
 	}
 	return 0, false
 }

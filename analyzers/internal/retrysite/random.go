@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -325,22 +326,22 @@ func (a *recogniser) knownRandomness(fn *types.Func, call *ast.CallExpr) (Random
 		return Random, true
 	}
 	switch {
-	case typematch.IsFunc(fn, retrylintRP, "FullJitter"):
+	case typematch.IsFunc(fn, apis.Retry, "FullJitter"):
 		return Random, true
-	case typematch.IsMethod(fn, retrylintRP, "Backoff", "Delay"):
+	case typematch.IsMethod(fn, apis.Retry, "Backoff", "Delay"):
 		return a.ownBackoffRandomness(call), true
-	case typematch.IsFunc(fn, k8sWait, "Jitter"):
+	case typematch.IsFunc(fn, apis.K8sWait, "Jitter"):
 		return Random, true
-	case typematch.IsMethod(fn, k8sWait, "Backoff", "Step"):
+	case typematch.IsMethod(fn, apis.K8sWait, "Backoff", "Step"):
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return a.k8sBackoffRandomness(sel.X), true
 		}
-	case typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "LinearJitterBackoff"),
-		typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "RateLimitLinearJitterBackoff"):
+	case typematch.IsFunc(fn, apis.RetryableHTTP, "LinearJitterBackoff"),
+		typematch.IsFunc(fn, apis.RetryableHTTP, "RateLimitLinearJitterBackoff"):
 		return Random, true
-	case typematch.IsFunc(fn, "github.com/hashicorp/go-retryablehttp", "DefaultBackoff"):
+	case typematch.IsFunc(fn, apis.RetryableHTTP, "DefaultBackoff"):
 		return Fixed, true
-	case fn.Name() == "NextBackOff" && (strings.HasPrefix(path, "github.com/cenkalti/backoff/")):
+	case fn.Name() == "NextBackOff" && strings.HasPrefix(path, apis.CenkaltiModules):
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return a.cenkaltiRandomness(sel.X), true
 		}
@@ -391,8 +392,8 @@ func (a *recogniser) k8sBackoffRandomness(e ast.Expr) Randomness {
 		}
 		return Opaque
 	case *ast.SelectorExpr, *ast.Ident:
-		obj := a.info.ObjectOf(identOrSel(lit))
-		if typematch.IsVar(obj, k8sRetry, "DefaultRetry") || typematch.IsVar(obj, k8sRetry, "DefaultBackoff") {
+		obj := a.info.ObjectOf(typematch.Ident(lit))
+		if typematch.IsVar(obj, apis.K8sRetry, "DefaultRetry") || typematch.IsVar(obj, apis.K8sRetry, "DefaultBackoff") {
 			return Random
 		}
 	}
@@ -435,28 +436,7 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	if decl == nil || decl.Body == nil {
 		return randomness{r: Opaque}
 	}
-	c := &randomCtx{params: map[types.Object]int{}, visited: map[types.Object]bool{}}
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		for _, name := range field.Names {
-			if obj := a.info.Defs[name]; obj != nil {
-				c.params[obj] = i
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
-	if decl.Recv != nil {
-		for _, field := range decl.Recv.List {
-			for _, name := range field.Names {
-				if obj := a.info.Defs[name]; obj != nil {
-					c.params[obj] = 63
-				}
-			}
-		}
-	}
+	c := &randomCtx{params: a.allParams(decl), visited: map[types.Object]bool{}}
 	durIndex := -1
 	results := fn.Signature().Results()
 	for j := 0; j < results.Len(); j++ {

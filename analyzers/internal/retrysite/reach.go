@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -144,41 +145,6 @@ var stdReach = map[string]stdPkg{
 	"log/syslog": {funcs: []string{"Dial", "New", "NewLogger"}, types: []string{"Writer"}},
 	"syscall": {funcs: []string{"Connect", "Sendto", "Sendmsg", "SendmsgN", "Exec", "ForkExec", "StartProcess",
 		"Kill"}},
-}
-
-// sdkPrefixes are the import paths (a trailing slash: every package below)
-// of SDK clients whose every call talks to a service. Their own code would
-// tell the same through facts where a driver analyses it; the table keeps
-// the answer right where it does not (interfaces wired at run time, stubs).
-var sdkPrefixes = []string{
-	"github.com/aws/aws-sdk-go-v2/service/",
-	"github.com/aws/aws-sdk-go/service/",
-	"github.com/redis/go-redis/v9",
-	"github.com/go-redis/redis/",
-	"github.com/hashicorp/go-retryablehttp",
-	"github.com/go-resty/resty/",
-	"google.golang.org/grpc",
-	"github.com/minio/minio-go/",
-	"github.com/elastic/go-elasticsearch/",
-	"github.com/elastic/elastic-transport-go/",
-	"github.com/stripe/stripe-go/",
-	"github.com/Azure/azure-sdk-for-go/sdk/",
-	"cloud.google.com/go/",
-	"github.com/googleapis/gax-go/",
-	"k8s.io/client-go/kubernetes",
-	"k8s.io/client-go/rest",
-	"github.com/docker/docker/client",
-}
-
-func isSDK(path string) bool {
-	for _, p := range sdkPrefixes {
-		if path == p || strings.HasSuffix(p, "/") && strings.HasPrefix(path, p) {
-			return true
-		}
-		// A module root names its subpackages too (google.golang.org/grpc/...
-		// holds only helpers: codes, metadata, status stay local).
-	}
-	return false
 }
 
 // stdReaches reports whether the standard-library function fn reaches
@@ -363,7 +329,7 @@ func (a *recogniser) constantish(e ast.Expr) bool {
 	}
 	switch e := e.(type) {
 	case *ast.Ident, *ast.SelectorExpr:
-		v, ok := a.info.ObjectOf(identOrSel(e)).(*types.Var)
+		v, ok := a.info.ObjectOf(typematch.Ident(e)).(*types.Var)
 		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
 	case *ast.CallExpr:
 		fn := typematch.Callee(a.info, e)
@@ -455,7 +421,7 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 			return summary{reach: Reaches}
 		}
 		return summary{}
-	case isSDK(path):
+	case apis.IsSDK(path):
 		return summary{reach: Reaches}
 	case fn.Pkg() == a.pkg:
 		return a.funcReach(fn.Origin())
@@ -477,7 +443,7 @@ func (a *recogniser) valueSummary(e ast.Expr, decl *ast.FuncDecl, depth int) sum
 	if lit, ok := e.(*ast.FuncLit); ok {
 		return a.litSummary(lit, decl)
 	}
-	id := identOrSel(uninstantiated(e))
+	id := typematch.Ident(uninstantiated(e))
 	if id == nil {
 		return summary{reach: MayReach}
 	}
@@ -573,7 +539,7 @@ func (a *recogniser) interfaceReach(fn *types.Func, recv ast.Expr) Reach {
 			continue
 		}
 		switch {
-		case isSDK(p.Path()):
+		case apis.IsSDK(p.Path()):
 			return Reaches
 		case typematch.InStdlib(p.Path()):
 			std = true

@@ -40,7 +40,9 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -153,7 +155,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
 			noSites = report.IsGenerated(n) || harness
-			if tf := pass.Fset.File(n.FileStart); tf != nil && isTestFile(tf.Name()) {
+			if source.IsTestFile(pass.Fset, n.FileStart) {
 				noSites = true
 			}
 		case *ast.FuncDecl:
@@ -255,7 +257,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		if site == nil && userRunners.has(fn) {
-			site = a.librarySite(c, fn, &runner{op: -2, site: func(*recogniser, *ast.CallExpr, *Site) {}})
+			site = a.librarySite(c, fn, &runner{Runner: &apis.Runner{Op: -2}, site: func(*recogniser, *ast.CallExpr, *Site) {}})
 		}
 		if site != nil {
 			res.Sites = append(res.Sites, site)
@@ -322,7 +324,7 @@ func larger(b, old Bound) bool {
 
 // librarySite builds the site of a call to a known runner.
 func (a *recogniser) librarySite(c callAt, fn *types.Func, r *runner) *Site {
-	i := r.op
+	i := r.Op
 	switch i {
 	case -1: // the last parameter
 		i = fn.Signature().Params().Len() - 1
@@ -368,15 +370,7 @@ func (a *recogniser) operation(e ast.Expr) (*ast.BlockStmt, *types.Func) {
 	case *ast.FuncLit:
 		return e.Body, nil
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
-		var id *ast.Ident
-		switch e := e.(type) {
-		case *ast.Ident:
-			id = e
-		case *ast.SelectorExpr:
-			id = e.Sel
-		case *ast.IndexExpr:
-			id = identOrSel(e.X)
-		}
+		id := typematch.Ident(uninstantiated(e))
 		if id == nil {
 			return nil, nil
 		}

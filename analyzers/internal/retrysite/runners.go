@@ -374,7 +374,7 @@ func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
 	case *ast.FuncLit:
 		ft, body = x.Type, x.Body
 	case *ast.Ident, *ast.SelectorExpr:
-		fn, _ := a.info.Uses[identOrSel(x)].(*types.Func)
+		fn, _ := a.info.Uses[typematch.Ident(x)].(*types.Func)
 		if fn == nil {
 			return false
 		}
@@ -411,7 +411,7 @@ func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
 // runs as its operation (directly or from a function literal), or -1.
 func (rs *runnerScan) forwards(call *ast.CallExpr, runner *types.Func, params map[types.Object]int) int {
 	if r := runnerOf(runner); r != nil {
-		i := r.op
+		i := r.Op
 		if i < 0 {
 			i = runner.Signature().Params().Len() - 1
 		}

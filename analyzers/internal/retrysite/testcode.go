@@ -5,9 +5,10 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 )
 
 // InTestCode reports whether pos is in test code: a _test.go file; a test
@@ -28,29 +29,25 @@ func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 	if f == nil {
 		return false
 	}
-	if isTestFile(f.Name()) || harnessPackage(pass) {
+	if source.IsTestName(f.Name()) || harnessPackage(pass) {
 		return true
 	}
-	for _, file := range pass.Files {
-		if file.FileStart <= pos && pos <= file.FileEnd {
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-					return testFunc(pass.TypesInfo, fd)
-				}
+	if file := source.File(pass.Files, pos); file != nil {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return testFunc(pass.TypesInfo, fd)
 			}
 		}
 	}
 	return false
 }
 
-func isTestFile(name string) bool { return strings.HasSuffix(name, "_test.go") }
-
 // harnessPackage reports whether every non-test file of the package
 // imports "testing".
 func harnessPackage(pass *analysis.Pass) bool {
 	n := 0
 	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.FileStart); tf != nil && isTestFile(tf.Name()) {
+		if tf := pass.Fset.File(f.FileStart); tf != nil && source.IsTestName(tf.Name()) {
 			continue
 		}
 		if !fileImports(f, "testing") {
