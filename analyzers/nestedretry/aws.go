@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -13,12 +14,6 @@ import (
 // client's Options; New applies the option functions; an operation applies its
 // own option functions on a copy. A RetryMaxAttempts of 0 means "the default",
 // 1 means one attempt; aws.NopRetryer never retries.
-const (
-	awsPkg        = "github.com/aws/aws-sdk-go-v2/aws"
-	awsRetryPkg   = "github.com/aws/aws-sdk-go-v2/aws/retry"
-	awsConfigPkg  = "github.com/aws/aws-sdk-go-v2/config"
-	awsServiceDir = "github.com/aws/aws-sdk-go-v2/service/"
-)
 
 // awsClient evaluates the construction of a service client:
 // svc.New(options, optFns...) or svc.NewFromConfig(cfg, optFns...).
@@ -28,7 +23,7 @@ func (ev *evaluator) awsClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) 
 		return clientConfig{}, false
 	}
 	fn := typematch.Callee(ev.ix.info, call)
-	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), awsServiceDir) || fn.Signature().Recv() != nil {
+	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), apis.AWSServices) || fn.Signature().Recv() != nil {
 		return clientConfig{}, false
 	}
 	var cfg clientConfig
@@ -77,7 +72,7 @@ func (ev *evaluator) awsField(cfg clientConfig, name string, x ast.Expr, provide
 func (ev *evaluator) awsOptionFunc(cfg clientConfig, arg ast.Expr) clientConfig {
 	if o, _ := ev.ix.origin(arg); o != nil {
 		if call, ok := o.(*ast.CallExpr); ok {
-			if fn := typematch.Callee(ev.ix.info, call); fn != nil && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), awsServiceDir) {
+			if fn := typematch.Callee(ev.ix.info, call); fn != nil && fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), apis.AWSServices) {
 				return cfg // the service package's own options (WithAPIOptions...) leave retries alone
 			}
 		}
@@ -102,7 +97,7 @@ func (ev *evaluator) awsOptionBody(cfg clientConfig, fn ast.Expr, provider bool)
 func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
 	var cfg clientConfig
 	if o, _ := ev.ix.origin(e); o != nil {
-		if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, awsConfigPkg, "LoadDefaultConfig") {
+		if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSConfigPkg, "LoadDefaultConfig") {
 			if call.Ellipsis.IsValid() {
 				return clientConfig{State: cfgOpaque}
 			}
@@ -121,11 +116,11 @@ func (ev *evaluator) awsLoadOption(cfg clientConfig, opt ast.Expr) clientConfig 
 	if call, ok := o.(*ast.CallExpr); ok {
 		fn := ev.callee(call)
 		switch {
-		case typematch.IsFunc(fn, awsConfigPkg, "WithRetryMaxAttempts") && len(call.Args) == 1:
+		case typematch.IsFunc(fn, apis.AWSConfigPkg, "WithRetryMaxAttempts") && len(call.Args) == 1:
 			return ev.awsField(cfg, "RetryMaxAttempts", call.Args[0], true)
-		case typematch.IsFunc(fn, awsConfigPkg, "WithRetryer") && len(call.Args) == 1:
+		case typematch.IsFunc(fn, apis.AWSConfigPkg, "WithRetryer") && len(call.Args) == 1:
 			return ev.awsField(cfg, "Retryer", call.Args[0], true)
-		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == awsConfigPkg:
+		case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == apis.AWSConfigPkg:
 			return cfg // WithRegion and the like
 		}
 	}
@@ -164,20 +159,20 @@ func (ev *evaluator) awsRetryer(e ast.Expr) clientConfig {
 	o, _ := ev.ix.origin(e)
 	switch x := o.(type) {
 	case *ast.CompositeLit:
-		if tv, ok := ev.ix.info.Types[x]; ok && typematch.IsNamed(tv.Type, awsPkg, "NopRetryer") {
+		if tv, ok := ev.ix.info.Types[x]; ok && typematch.IsNamed(tv.Type, apis.AWS, "NopRetryer") {
 			return clientConfig{State: cfgOff}
 		}
 	case *ast.CallExpr:
 		fn := ev.callee(x)
 		switch {
-		case typematch.IsFunc(fn, awsRetryPkg, "AddWithMaxAttempts") && len(x.Args) == 2:
+		case typematch.IsFunc(fn, apis.AWSRetry, "AddWithMaxAttempts") && len(x.Args) == 2:
 			if inner := ev.awsRetryer(x.Args[0]); inner.State == cfgOff {
 				return inner
 			}
 			if n, ok := ev.ix.intConst(x.Args[1]); ok && n > 0 {
 				return attempts(n)
 			}
-		case typematch.IsFunc(fn, awsRetryPkg, "NewStandard"):
+		case typematch.IsFunc(fn, apis.AWSRetry, "NewStandard"):
 			cfg := clientConfig{}
 			if x.Ellipsis.IsValid() {
 				return clientConfig{State: cfgOpaque}

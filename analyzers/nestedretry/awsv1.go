@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -14,13 +15,6 @@ import (
 // the default, 0 none); a Retryer replaces the default one, except in
 // DynamoDB, whose customisation always installs its own from MaxRetries
 // (service/dynamodb/customizations.go).
-const (
-	awsV1Pkg        = "github.com/aws/aws-sdk-go/aws"
-	awsV1ClientPkg  = "github.com/aws/aws-sdk-go/aws/client"
-	awsV1RequestPkg = "github.com/aws/aws-sdk-go/aws/request"
-	awsV1SessionPkg = "github.com/aws/aws-sdk-go/aws/session"
-	awsV1Services   = "github.com/aws/aws-sdk-go/service/"
-)
 
 // awsV1Client evaluates svc.New(provider, cfgs...).
 func (ev *evaluator) awsV1Client(e ast.Expr, dynamo bool) (clientConfig, bool) {
@@ -29,7 +23,7 @@ func (ev *evaluator) awsV1Client(e ast.Expr, dynamo bool) (clientConfig, bool) {
 		return clientConfig{}, false
 	}
 	fn, _ := ev.callee(call).(*types.Func)
-	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), awsV1Services) || fn.Name() != "New" ||
+	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), apis.AWSV1Services) || fn.Name() != "New" ||
 		fn.Signature().Recv() != nil || len(call.Args) == 0 {
 		return clientConfig{}, false
 	}
@@ -46,9 +40,9 @@ func (ev *evaluator) awsV1Session(e ast.Expr, dynamo bool, depth int) clientConf
 		return clientConfig{}
 	}
 	switch {
-	case ev.isFunc(call, awsV1SessionPkg, "Must") && len(call.Args) > 0:
+	case ev.isFunc(call, apis.AWSV1Session, "Must") && len(call.Args) > 0:
 		return ev.awsV1Session(call.Args[0], dynamo, depth+1)
-	case ev.isFunc(call, awsV1SessionPkg, "New", "NewSession"):
+	case ev.isFunc(call, apis.AWSV1Session, "New", "NewSession"):
 		return ev.awsV1Configs(clientConfig{}, call, call.Args, dynamo)
 	}
 	return clientConfig{}
@@ -80,14 +74,14 @@ func (ev *evaluator) awsV1Config(cfg clientConfig, e ast.Expr, dynamo bool) clie
 		}
 	}
 	o, _ := ev.ix.origin(e)
-	if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, awsV1RequestPkg, "WithRetryer") && len(call.Args) == 2 {
+	if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSV1Request, "WithRetryer") && len(call.Args) == 2 {
 		cfg = ev.awsV1Config(cfg, call.Args[0], dynamo)
 		set("Retryer", call.Args[1])
 		return cfg
 	}
 	// A builder chain aws.NewConfig().WithRegion(r).WithMaxRetries(0): the
 	// setter nearest the end wins, so it is the first one met.
-	if c, found := ev.chainRetries(e, awsV1Pkg, "Config", "WithMaxRetries", retriesV1); found {
+	if c, found := ev.chainRetries(e, apis.AWSV1, "Config", "WithMaxRetries", retriesV1); found {
 		return c
 	}
 	ev.structFields(e, nil, set)
@@ -100,7 +94,7 @@ func (ev *evaluator) awsV1MaxRetries(x ast.Expr) clientConfig {
 		return clientConfig{}
 	}
 	o, _ := ev.ix.origin(x)
-	if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, awsV1Pkg, "Int") && len(call.Args) == 1 {
+	if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSV1, "Int") && len(call.Args) == 1 {
 		if n, ok := ev.ix.intConst(call.Args[0]); ok {
 			return retriesV1(n)
 		}
@@ -128,9 +122,9 @@ func (ev *evaluator) awsV1Retryer(x ast.Expr) clientConfig {
 	}
 	t := ev.ix.info.TypeOf(lit)
 	switch {
-	case typematch.IsNamed(t, awsV1ClientPkg, "NoOpRetryer"):
+	case typematch.IsNamed(t, apis.AWSV1Client, "NoOpRetryer"):
 		return clientConfig{State: cfgOff}
-	case typematch.IsNamed(t, awsV1ClientPkg, "DefaultRetryer"):
+	case typematch.IsNamed(t, apis.AWSV1Client, "DefaultRetryer"):
 		cfg := attempts(4) // client.DefaultRetryerMaxNumRetries + 1
 		ev.structFields(lit, nil, func(name string, v ast.Expr) {
 			if name == "NumMaxRetries" {

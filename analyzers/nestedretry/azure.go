@@ -6,17 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // The Azure SDK for Go: every generated client holds an *azcore.Client,
 // whose pipeline always has the retry policy (azcore runtime/policy_retry.go).
-
-const (
-	azurePkg       = "github.com/Azure/azure-sdk-for-go/sdk/"
-	azcorePkg      = "github.com/Azure/azure-sdk-for-go/sdk/azcore"
-	azurePolicyPkg = "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
-)
 
 // holdsAzureClient reports whether t (a client type, or a pointer to one) is
 // a struct with a field of type *azcore.Client: the generated clients keep
@@ -27,7 +22,7 @@ func holdsAzureClient(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if p, ok := types.Unalias(st.Field(i).Type()).(*types.Pointer); ok && typematch.IsNamed(p.Elem(), azcorePkg, "Client") {
+		if p, ok := types.Unalias(st.Field(i).Type()).(*types.Pointer); ok && typematch.IsNamed(p.Elem(), apis.Azcore, "Client") {
 			return true
 		}
 	}
@@ -43,7 +38,7 @@ func (ev *evaluator) azureClient(e ast.Expr, _ []*types.Var) (clientConfig, bool
 		return clientConfig{}, false
 	}
 	fn := typematch.Callee(ev.ix.info, call)
-	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), azurePkg) || fn.Signature().Recv() != nil {
+	if fn == nil || fn.Pkg() == nil || !strings.HasPrefix(fn.Pkg().Path(), apis.AzureSDK) || fn.Signature().Recv() != nil {
 		return clientConfig{}, false
 	}
 	sig := fn.Signature()
@@ -63,7 +58,7 @@ func (ev *evaluator) azureClient(e ast.Expr, _ []*types.Var) (clientConfig, bool
 // (arm.ClientOptions).
 func isAzureOptions(t types.Type, depth int) bool {
 	t = typematch.Deref(t)
-	if typematch.IsNamed(t, azurePolicyPkg, "ClientOptions") {
+	if typematch.IsNamed(t, apis.AzcorePolicy, "ClientOptions") {
 		return true
 	}
 	st, ok := types.Unalias(t).Underlying().(*types.Struct)
@@ -87,7 +82,7 @@ func (ev *evaluator) azureContext(call *ast.CallExpr) (clientConfig, bool) {
 	o, _ := ev.ix.origin(call.Args[0])
 	with, ok := o.(*ast.CallExpr)
 	if !ok || len(with.Args) != 2 ||
-		!ev.isFunc(with, azurePolicyPkg, "WithRetryOptions") && !ev.isFunc(with, azcorePkg+"/runtime", "WithRetryOptions") {
+		!ev.isFunc(with, apis.AzcorePolicy, "WithRetryOptions") && !ev.isFunc(with, apis.AzcoreRuntime, "WithRetryOptions") {
 		return clientConfig{}, false
 	}
 	return ev.azureOptions("Retry", with.Args[1]), true

@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 )
@@ -18,7 +19,7 @@ import (
 type checker struct {
 	pass  *analysis.Pass
 	res   *retrysite.Result
-	table []api
+	table []apis.Client
 	ix    *index
 	ev    *evaluator
 	sites map[ast.Node]*retrysite.Site
@@ -45,7 +46,7 @@ type reachKey struct {
 	yield bool
 }
 
-func newChecker(pass *analysis.Pass, res *retrysite.Result, table []api) *checker {
+func newChecker(pass *analysis.Pass, res *retrysite.Result, table []apis.Client) *checker {
 	c := &checker{
 		pass:  pass,
 		res:   res,
@@ -95,7 +96,7 @@ type lead struct {
 
 // clientCall is a direct call of a retrying client in an attempt.
 type clientCall struct {
-	api   *api
+	api   *apis.Client
 	call  *ast.CallExpr
 	fn    *types.Func
 	build *build
@@ -176,7 +177,7 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 // retry.DoValue, which inside another such call on the same context makes a
 // single attempt, unless its Policy visibly sets RetryNested.
 func (c *checker) yields(s *retrysite.Site) bool {
-	const pkg = "github.com/retrylint/retrylint/retry"
+	const pkg = apis.Retry
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok || s.Runner == nil || !typematch.IsFunc(s.Runner, pkg, "Do") && !typematch.IsFunc(s.Runner, pkg, "DoValue") || len(call.Args) < 2 {
 		return false
@@ -198,11 +199,11 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	if a == nil && fn == nil {
 		a, recv, label = matchField(c.pass.TypesInfo, c.table, call)
 	}
-	if a != nil && a.clientArg > 0 {
-		if len(call.Args) < a.clientArg || !isESClient(c.pass.TypesInfo.TypeOf(call.Args[a.clientArg-1])) {
+	if a != nil && a.ClientArg > 0 {
+		if len(call.Args) < a.ClientArg || !isESClient(c.pass.TypesInfo.TypeOf(call.Args[a.ClientArg-1])) {
 			return lead{}, false // a transport of unknown retries
 		}
-		recv = call.Args[a.clientArg-1]
+		recv = call.Args[a.ClientArg-1]
 	}
 	if a != nil {
 		cfg, b := c.ev.callConfig(a, call, recv)
@@ -216,12 +217,12 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 			bound = retrysite.Bound{Kind: retrysite.Unbounded}
 		case cfg.State == cfgLibDefault:
 			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: cfg.Attempts}
-		case a.declared:
-			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.attempts}
-		case a.optIn:
+		case a.Declared:
+			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.Attempts}
+		case a.OptIn:
 			return lead{}, false
-		case a.attempts > 0:
-			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: a.attempts}
+		case a.Attempts > 0:
+			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: a.Attempts}
 		default:
 			bound = retrysite.Bound{Kind: retrysite.Unbounded}
 		}
@@ -309,7 +310,7 @@ func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bo
 	path, name := named.Obj().Pkg().Path(), named.Obj().Name()
 	for i := range c.table {
 		a := &c.table[i]
-		if !a.hasPkg(path) || !a.methods() || !a.hasRecv(name) {
+		if !a.HasPkg(path) || !a.Methods() || !a.HasRecv(name) {
 			continue
 		}
 		built := c.ev.builder(a)
@@ -361,13 +362,7 @@ func informative(outer, inner retrysite.Bound) bool {
 // inTest reports whether n is in a _test.go file, whose retry loops wait for
 // test fixtures (eventual consistency, a container starting) rather than
 // multiply a production request.
-func (c *checker) inTest(n ast.Node) bool { return c.testFile(n.Pos()) }
-
-// testFile reports whether pos is in a _test.go file.
-func (c *checker) testFile(pos token.Pos) bool {
-	tf := c.pass.Fset.File(pos)
-	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
-}
+func (c *checker) inTest(n ast.Node) bool { return source.IsTestFile(c.pass.Fset, n.Pos()) }
 
 // message says what multiplies, and how much:
 // "retry loop of up to 5 attempts calls s3.Client.PutObject, which makes up

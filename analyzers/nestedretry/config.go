@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -87,21 +88,21 @@ type evaluator struct {
 
 // callConfig returns the visible configuration of the client that makes call,
 // an operation of a, and where that client was built (nil when not seen).
-func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clientConfig, *build) {
-	switch a.config {
-	case k8sRestConfig:
-		return ev.requestChain(recv, a.pkg), nil
-	case gcsConfig:
-		return ev.gcsHandle(recv, a.pkg), nil
-	case restyConfig:
-		return ev.restyRequest(recv, a.pkg), nil
-	case gaxConfig:
+func (ev *evaluator) callConfig(a *apis.Client, call *ast.CallExpr, recv ast.Expr) (clientConfig, *build) {
+	switch a.Config {
+	case apis.K8sRestConfig:
+		return ev.requestChain(recv, a.Pkg), nil
+	case apis.GCSConfig:
+		return ev.gcsHandle(recv, a.Pkg), nil
+	case apis.RestyConfig:
+		return ev.restyRequest(recv), nil
+	case apis.GaxConfig:
 		return ev.gaxOptions(call), nil
-	case azureConfig:
+	case apis.AzureConfig:
 		if cfg, ok := ev.azureContext(call); ok {
 			return cfg, nil
 		}
-	case stripeConfig:
+	case apis.StripeConfig:
 		f := fieldSelector(ev.ix.info, recv)
 		if f == nil {
 			return clientConfig{}, nil
@@ -113,7 +114,7 @@ func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clie
 		return clientConfig{}, nil
 	}
 	cfg, b := ev.client(recv, built, 0)
-	if a.config == awsConfig && len(call.Args) > 2 {
+	if a.Config == apis.AWSConfig && len(call.Args) > 2 {
 		if call.Ellipsis.IsValid() {
 			return clientConfig{State: cfgOpaque}, b
 		}
@@ -126,35 +127,35 @@ func (ev *evaluator) callConfig(a *api, call *ast.CallExpr, recv ast.Expr) (clie
 
 // builder returns the function that evaluates the expression building a
 // client of a (a constructor call or a literal), or nil.
-func (ev *evaluator) builder(a *api) func(ast.Expr, []*types.Var) (clientConfig, bool) {
-	switch a.config {
-	case awsConfig:
+func (ev *evaluator) builder(a *apis.Client) func(ast.Expr, []*types.Var) (clientConfig, bool) {
+	switch a.Config {
+	case apis.AWSConfig:
 		return ev.awsClient
-	case redisConfig:
+	case apis.RedisConfig:
 		return ev.redisClient
-	case stdHTTPConfig:
+	case apis.StdHTTPConfig:
 		return ev.standardClient
-	case redisClusterConfig:
+	case apis.RedisClusterConfig:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
+			return ev.optionsCall(e, a.Pkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
 		}
-	case retryablehttpConfig:
+	case apis.RetryableHTTPConfig:
 		return ev.retryablehttpClient
-	case stripeConfig:
+	case apis.StripeConfig:
 		return ev.stripeClient
-	case azureConfig:
+	case apis.AzureConfig:
 		return ev.azureClient
-	case esConfig:
+	case apis.ESConfig:
 		return ev.esClient
-	case awsV1Config:
+	case apis.AWSV1Config:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) { return ev.awsV1Client(e, false) }
-	case awsV1DynamoConfig:
+	case apis.AWSV1DynamoConfig:
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) { return ev.awsV1Client(e, true) }
-	case minioConfig:
+	case apis.MinioConfig:
 		// api.go: New(endpoint, opts); MaxRetries counts attempts, and only
 		// a positive value replaces the default.
 		return func(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-			return ev.optionsCall(e, a.pkg, []string{"New"}, 1, "MaxRetries", func(n int) clientConfig {
+			return ev.optionsCall(e, a.Pkg, []string{"New"}, 1, "MaxRetries", func(n int) clientConfig {
 				if n <= 0 {
 					return clientConfig{}
 				}
@@ -309,30 +310,31 @@ func (ev *evaluator) isFunc(call *ast.CallExpr, pkg string, names ...string) boo
 	return false
 }
 
-// retryablehttpClient: NewClient() has RetryMax 4; a literal Client has the
-// RetryMax it sets (none: 0). RetryMax counts retries, so 0 is off.
+// retryablehttpClient evaluates a go-retryablehttp client by its knob
+// (apis.RetryMax): NewClient() leaves the library's default; a literal
+// Client has the RetryMax it sets (none: no retries).
 func (ev *evaluator) retryablehttpClient(e ast.Expr, vars []*types.Var) (clientConfig, bool) {
-	const pkg = retryablehttpPkg
+	k := &apis.RetryMax
 	var cfg clientConfig
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		if !ev.isFunc(x, pkg, "NewClient") {
+		if !ev.isFunc(x, k.Pkg, k.Constructor) {
 			return cfg, false
 		}
 	case *ast.CompositeLit:
-		if tv, ok := ev.ix.info.Types[x]; !ok || !typematch.IsNamed(tv.Type, pkg, "Client") {
+		if tv, ok := ev.ix.info.Types[x]; !ok || !typematch.IsNamed(tv.Type, k.Pkg, k.Type) {
 			return cfg, false
 		}
-		cfg = clientConfig{State: cfgOff}
+		cfg = attempts(k.Attempts(k.LiteralRetries))
 	default:
 		return cfg, false
 	}
 	ev.structFields(e, vars, func(name string, x ast.Expr) {
-		if name != "RetryMax" {
+		if name != k.Field {
 			return
 		}
 		if n, ok := ev.ix.intConst(x); ok {
-			cfg = attempts(n + 1)
+			cfg = attempts(k.Attempts(n))
 		} else {
 			cfg = clientConfig{State: cfgOpaque}
 		}
@@ -389,7 +391,7 @@ func (ev *evaluator) chainRetries(recv ast.Expr, pkg, typ, method string, conv f
 }
 
 // retriesPlusOne converts a count of retries where 0 and below mean none
-// (k8s rest's MaxRetries(n), resty's SetRetryCount(n)).
+// (k8s rest's MaxRetries(n)).
 func retriesPlusOne(n int) clientConfig { return attempts(n + 1) }
 
 // requestChain reads k8s rest's MaxRetries(n) on the request.
@@ -399,13 +401,15 @@ func (ev *evaluator) requestChain(recv ast.Expr, pkg string) clientConfig {
 }
 
 // restyRequest reads a retry count set on the client a resty request comes
-// from: c.SetRetryCount(n).R().Get(url), or SetRetryCount on the variable.
-// resty does not retry without one, so the default is off.
-func (ev *evaluator) restyRequest(recv ast.Expr, pkg string) clientConfig {
-	if cfg, found := ev.chainRetries(recv, pkg, "Client", "SetRetryCount", retriesPlusOne); found {
+// from (apis.RetryCount): c.SetRetryCount(n).R().Get(url), or SetRetryCount
+// on the variable. Without one the client has its constructor's count, none.
+func (ev *evaluator) restyRequest(recv ast.Expr) clientConfig {
+	k := &apis.RetryCount
+	conv := func(n int) clientConfig { return attempts(k.Attempts(n)) }
+	if cfg, found := ev.chainRetries(recv, k.Pkg, k.Type, k.Setter, conv); found {
 		return cfg
 	}
-	return clientConfig{State: cfgOff}
+	return conv(k.CtorRetries)
 }
 
 // gcsHandle reads the retry options on a storage handle or its client:
@@ -433,7 +437,7 @@ func (ev *evaluator) gcsHandle(recv ast.Expr, pkg string) clientConfig {
 			}
 			switch {
 			case ev.isFunc(opt, pkg, "WithPolicy"):
-				if c, ok := ev.ix.info.Uses[policyIdent(opt.Args[0])].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == pkg && c.Name() == "RetryNever" {
+				if c, ok := ev.ix.info.Uses[typematch.Ident(opt.Args[0])].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == pkg && c.Name() == "RetryNever" {
 					cfg = clientConfig{State: cfgOff}
 				}
 			case ev.isFunc(opt, pkg, "WithMaxAttempts"):
@@ -447,22 +451,11 @@ func (ev *evaluator) gcsHandle(recv ast.Expr, pkg string) clientConfig {
 	return cfg
 }
 
-// policyIdent returns the identifier naming a constant, qualified or not.
-func policyIdent(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
-}
-
 // stripeClient evaluates stripe.NewClient(key, opts...): a
 // WithBackends(NewBackendsWithConfig(&BackendConfig{MaxNetworkRetries:
 // stripe.Int64(n)})) option sets n retries; other options leave the default.
 func (ev *evaluator) stripeClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-	const pkg = "github.com/stripe/stripe-go/v82"
+	const pkg = apis.Stripe
 	call, ok := e.(*ast.CallExpr)
 	if !ok || !ev.isFunc(call, pkg, "NewClient") {
 		return clientConfig{}, false
@@ -510,9 +503,9 @@ func (ev *evaluator) esClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
 	switch {
 	case !ok:
 		return clientConfig{}, false
-	case ev.isFunc(call, esPkg, "NewDefaultClient"):
+	case ev.isFunc(call, apis.Elasticsearch, "NewDefaultClient"):
 		return clientConfig{}, true
-	case !ev.isFunc(call, esPkg, "NewClient") || len(call.Args) != 1:
+	case !ev.isFunc(call, apis.Elasticsearch, "NewClient") || len(call.Args) != 1:
 		return clientConfig{}, false
 	}
 	cfg, disabled := clientConfig{}, false
@@ -547,12 +540,12 @@ func (ev *evaluator) redisClient(e ast.Expr, _ []*types.Var) (clientConfig, bool
 	switch {
 	case !ok:
 		return clientConfig{}, false
-	case ev.isFunc(call, redisPkg, "NewClusterClient"):
-		return ev.optionsCall(e, redisPkg, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
-	case ev.isFunc(call, redisPkg, "NewUniversalClient") && len(call.Args) == 1:
+	case ev.isFunc(call, apis.RedisV9, "NewClusterClient"):
+		return ev.optionsCall(e, apis.RedisV9, []string{"NewClusterClient"}, 0, "MaxRedirects", retries)
+	case ev.isFunc(call, apis.RedisV9, "NewUniversalClient") && len(call.Args) == 1:
 		return ev.universal(call.Args[0]), true
 	}
-	return ev.optionsCall(e, redisPkg, []string{"NewClient", "NewRing"}, 0, "MaxRetries", retries)
+	return ev.optionsCall(e, apis.RedisV9, []string{"NewClient", "NewRing"}, 0, "MaxRetries", retries)
 }
 
 // universal evaluates NewUniversalClient's options (universal.go): a
@@ -610,7 +603,7 @@ func (ev *evaluator) standardClient(e ast.Expr, _ []*types.Var) (clientConfig, b
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-		if !ok || !typematch.IsMethod(ev.callee(x), retryablehttpPkg, "Client", "StandardClient") {
+		if !ok || !typematch.IsMethod(ev.callee(x), apis.RetryableHTTP, "Client", "StandardClient") {
 			return clientConfig{}, false
 		}
 		rc = sel.X
@@ -624,7 +617,7 @@ func (ev *evaluator) standardClient(e ast.Expr, _ []*types.Var) (clientConfig, b
 				return
 			}
 			o, _ := ev.ix.origin(v)
-			if lit, ok := o.(*ast.CompositeLit); ok && typematch.IsNamed(ev.ix.info.TypeOf(lit), retryablehttpPkg, "RoundTripper") {
+			if lit, ok := o.(*ast.CompositeLit); ok && typematch.IsNamed(ev.ix.info.TypeOf(lit), apis.RetryableHTTP, "RoundTripper") {
 				rt = lit
 			}
 		})
@@ -644,7 +637,7 @@ func (ev *evaluator) standardClient(e ast.Expr, _ []*types.Var) (clientConfig, b
 		cfg, _ = ev.client(rc, ev.retryablehttpClient, 1)
 	}
 	if cfg.State == cfgDefault {
-		return clientConfig{State: cfgLibDefault, Attempts: retryablehttpAttempts}, true
+		return clientConfig{State: cfgLibDefault, Attempts: apis.RetryMax.DefaultAttempts()}, true
 	}
 	return cfg, true
 }

@@ -7,7 +7,10 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -29,89 +32,37 @@ const (
 	flowBreak                   // an unlabelled break, not yet resolved to its switch, select or loop
 )
 
-// opReturns says how a retry runner treats what its operation returns.
-type opReturns int
-
-const (
-	// retriesErrors: every non-nil error is retried, except one wrapped by
-	// the library's permanent marker (cenkalti's backoff.Permanent,
-	// retry-go's Unrecoverable, retrylint's retry.Permanent).
-	retriesErrors opReturns = iota
-	// retriesMarked: only errors wrapped by the marker are retried
-	// (sethvargo/go-retry's RetryableError).
-	retriesMarked
-	// conditionFunc: the operation returns (done bool, err error); an error
-	// stops the runner and done == false retries (k8s wait.ExponentialBackoff).
-	conditionFunc
-	// conflictsOnly: only Kubernetes conflict (or not-found, already-exists)
-	// errors are retried (client-go's retry.RetryOnConflict, or retry.OnError
-	// with one of apimachinery's predicates).
-	conflictsOnly
-)
-
 // runnerRule is how a runner of a known retry library treats its operation's
-// results. Sources, per library: cenkalti/backoff v4 retry.go and v5
-// retry.go (a *PermanentError is returned at once); avast/retry-go v4
-// options.go and v5 options.go (RetryIf defaults to IsRecoverable, false for
-// Unrecoverable errors); sethvargo/go-retry retry.go (Do returns any error
-// that is not a *retryableError); k8s.io/apimachinery util/wait backoff.go
-// (ExponentialBackoff returns the condition's error); k8s.io/client-go
-// util/retry util.go (OnError retries while retriable(err), RetryOnConflict
-// passes errors.IsConflict).
+// results (apis.RetryPackages and apis.Runners say so, with their sources).
 type runnerRule struct {
 	pkg    string
-	kind   opReturns
+	kind   apis.Outcome
 	marker string // the marker function of pkg, if any
 }
 
-var runnerRules = []runnerRule{
-	{"github.com/cenkalti/backoff/v4", retriesErrors, "Permanent"},
-	{"github.com/cenkalti/backoff/v5", retriesErrors, "Permanent"},
-	{"github.com/avast/retry-go/v4", retriesErrors, "Unrecoverable"},
-	{"github.com/avast/retry-go/v5", retriesErrors, "Unrecoverable"},
-	{"github.com/retrylint/retrylint/retry", retriesErrors, "Permanent"},
-	{"github.com/sethvargo/go-retry", retriesMarked, "RetryableError"},
-	{"k8s.io/apimachinery/pkg/util/wait", conditionFunc, ""},
-	{k8sRetryPkg, retriesErrors, ""},
-}
-
-const k8sRetryPkg = "k8s.io/client-go/util/retry"
-
-// rule returns how the site's runner treats its operation's results.
+// rule returns how the site's runner treats its operation's results: as
+// its package's row says, as its own row says where that differs
+// (RetryOnConflict), and, for client-go's OnError handed one of the
+// predicates of errors no client retries, conflicts only.
 func (c *checker) rule(s *retrysite.Site) runnerRule {
 	fn := s.Runner
 	if fn == nil || fn.Pkg() == nil {
-		return runnerRule{kind: retriesErrors}
+		return runnerRule{kind: apis.RetriesErrors}
 	}
-	for _, r := range runnerRules {
-		if r.pkg != fn.Pkg().Path() {
-			continue
+	p := apis.PackageOf(fn.Pkg().Path())
+	if p == nil {
+		return runnerRule{kind: apis.RetriesErrors}
+	}
+	r := runnerRule{pkg: p.Path, kind: p.Outcome, marker: p.Marker}
+	if row := apis.RunnerOf(fn); row != nil && row.Outcome != apis.AsPackage {
+		r.kind = row.Outcome
+	}
+	if call, _ := s.Node.(*ast.CallExpr); call != nil && len(call.Args) == 3 && typematch.IsFunc(fn, apis.K8sRetry, "OnError") {
+		if p, ok := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[1])].(*types.Func); ok && apis.NeverRetriedPredicate(p) {
+			r.kind = apis.ConflictsOnly
 		}
-		if r.pkg == k8sRetryPkg {
-			call, _ := s.Node.(*ast.CallExpr)
-			switch {
-			case typematch.IsFunc(fn, k8sRetryPkg, "RetryOnConflict"):
-				r.kind = conflictsOnly
-			case typematch.IsFunc(fn, k8sRetryPkg, "OnError") && call != nil && len(call.Args) == 3:
-				if p, ok := c.pass.TypesInfo.Uses[identOf(call.Args[1])].(*types.Func); ok && neverRetriedPredicate(p) {
-					r.kind = conflictsOnly
-				}
-			}
-		}
-		return r
 	}
-	return runnerRule{kind: retriesErrors}
-}
-
-// identOf returns the identifier naming e, qualified or not, or nil.
-func identOf(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
+	return r
 }
 
 // errorFlow follows an attempt from the failure of one call.
@@ -145,7 +96,7 @@ const maxFlowSteps = 2000
 // an error it cannot follow, is retried.
 func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	call, ok := l.node.(*ast.CallExpr)
-	f := c.file(l.node.Pos())
+	f := source.File(c.pass.Files, l.node.Pos())
 	if !ok || s.Attempt == nil || f == nil {
 		return true
 	}
@@ -517,17 +468,7 @@ func (w *errorFlow) clauses(body *ast.BlockStmt, live bool, match func(ast.Expr)
 			hasDefault, dflt = true, cc.Body
 			continue
 		}
-		v := no
-		for _, e := range cc.List {
-			switch match(e) {
-			case yes:
-				v = yes
-			case unknown:
-				if v == no {
-					v = unknown
-				}
-			}
-		}
+		v := eval.AnyCase(cc.List, match)
 		if v == no {
 			continue
 		}
@@ -628,7 +569,7 @@ func (w *errorFlow) inAttempt(pos token.Pos) bool {
 
 // isSiteLabel reports whether lbl labels the site's loop.
 func (w *errorFlow) isSiteLabel(lbl *types.Label) bool {
-	f := w.c.file(w.site.Node.Pos())
+	f := source.File(w.c.pass.Files, w.site.Node.Pos())
 	if f == nil {
 		return false
 	}
@@ -668,7 +609,7 @@ func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
 		return flowLeaves
 	}
 	e := r.Results[len(r.Results)-1]
-	if w.rule.kind == conditionFunc {
+	if w.rule.kind == apis.ConditionFunc {
 		if len(r.Results) != 2 {
 			return flowAround | flowLeaves
 		}
@@ -708,7 +649,7 @@ func (w *errorFlow) failedReturn(e ast.Expr, live bool) flow {
 		marked = true
 	}
 	switch w.rule.kind {
-	case retriesMarked:
+	case apis.RetriesMarked:
 		switch {
 		case marked:
 			return flowAround
@@ -716,7 +657,7 @@ func (w *errorFlow) failedReturn(e ast.Expr, live bool) flow {
 			return flowLeaves // a client's own error, not marked retryable
 		}
 		return flowAround | flowLeaves
-	case conflictsOnly:
+	case apis.ConflictsOnly:
 		if w.sdkOnly {
 			return flowLeaves // the clients below retry no conflict
 		}
@@ -759,24 +700,14 @@ func (w *errorFlow) isErr(e ast.Expr, live bool) bool {
 	return ok && live && w.errVar != nil && w.info.ObjectOf(id) == w.errVar
 }
 
-// tri is a three-valued truth.
-type tri uint8
+// tri is the three-valued truth conditions are evaluated in (package eval).
+type tri = eval.Value
 
 const (
-	unknown tri = iota
-	yes
-	no
+	unknown = eval.Unknown
+	yes     = eval.Yes
+	no      = eval.No
 )
-
-func (t tri) not() tri {
-	switch t {
-	case yes:
-		return no
-	case no:
-		return yes
-	}
-	return unknown
-}
 
 // eval evaluates a condition, the failed call's error being non-nil and one
 // that the layers below retry.
@@ -784,26 +715,14 @@ func (w *errorFlow) eval(e ast.Expr, live bool) tri {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			return w.eval(e.X, live).not()
+			return w.eval(e.X, live).Not()
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			l, r := w.eval(e.X, live), w.eval(e.Y, live)
-			switch {
-			case l == no || r == no:
-				return no
-			case l == yes && r == yes:
-				return yes
-			}
+			return eval.And(w.eval(e.X, live), w.eval(e.Y, live))
 		case token.LOR:
-			l, r := w.eval(e.X, live), w.eval(e.Y, live)
-			switch {
-			case l == yes || r == yes:
-				return yes
-			case l == no && r == no:
-				return no
-			}
+			return eval.Or(w.eval(e.X, live), w.eval(e.Y, live))
 		case token.EQL, token.NEQ:
 			v := unknown
 			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
@@ -812,7 +731,7 @@ func (w *errorFlow) eval(e ast.Expr, live bool) tri {
 				}
 			}
 			if e.Op == token.NEQ {
-				return v.not()
+				return v.Not()
 			}
 			return v
 		}
@@ -827,7 +746,7 @@ func (w *errorFlow) eval(e ast.Expr, live bool) tri {
 					return no
 				}
 			}
-		case len(e.Args) == 1 && fn != nil && neverRetriedPredicate(fn) && w.isErr(e.Args[0], live) && w.sdkOnly:
+		case len(e.Args) == 1 && fn != nil && apis.NeverRetriedPredicate(fn) && w.isErr(e.Args[0], live) && w.sdkOnly:
 			return no
 		}
 	case *ast.Ident:
@@ -849,7 +768,7 @@ func (w *errorFlow) exemptValue(e ast.Expr) bool {
 	if !w.sdkOnly {
 		return false
 	}
-	id := identOf(e)
+	id := typematch.Ident(e)
 	if id == nil {
 		return false
 	}
@@ -862,7 +781,7 @@ func (w *errorFlow) exemptValue(e ast.Expr) bool {
 	if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
 		return false
 	}
-	if neverRetriedObj(obj) {
+	if apis.NeverRetriedObj(obj) {
 		return true
 	}
 	return w.c.ownError(obj)
@@ -878,7 +797,7 @@ func (w *errorFlow) exemptType(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	if neverRetriedObj(n.Obj()) {
+	if apis.NeverRetriedObj(n.Obj()) {
 		return true
 	}
 	if _, isIface := n.Underlying().(*types.Interface); isIface || wrapsError(n) {

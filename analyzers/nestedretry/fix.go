@@ -3,12 +3,13 @@ package nestedretry
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,30 +25,36 @@ func (c *checker) fix(s *retrysite.Site, l lead, fixed map[ast.Expr]bool) *analy
 	if cc == nil {
 		return nil
 	}
-	switch cc.api.config {
-	case awsConfig:
+	a := cc.api
+	if a.OffField == "" {
+		return nil
+	}
+	switch a.Config {
+	case apis.AWSConfig:
 		return c.awsFix(cc)
-	case redisConfig:
-		return c.fieldFix(s, cc, fixed, "MaxRetries", "-1", "turn the go-redis client's retries off (MaxRetries: -1)")
-	case retryablehttpConfig:
-		return c.fieldFix(s, cc, fixed, "RetryMax", "0", "turn the retryablehttp client's retries off (RetryMax = 0)")
+	case apis.RedisConfig:
+		return c.fieldFix(s, cc, fixed, a.OffField, a.OffValue, fmt.Sprintf("turn the go-redis client's retries off (%s: %s)", a.OffField, a.OffValue))
+	case apis.RetryableHTTPConfig:
+		return c.fieldFix(s, cc, fixed, a.OffField, a.OffValue, fmt.Sprintf("turn the retryablehttp client's retries off (%s = %s)", a.OffField, a.OffValue))
 	}
 	return nil
 }
 
-// awsFix appends func(o *svc.Options) { o.RetryMaxAttempts = 1 } to the call.
+// awsFix appends func(o *svc.Options) { o.RetryMaxAttempts = 1 } (the row's
+// setting) to the call.
 func (c *checker) awsFix(cc *clientCall) *analysis.SuggestedFix {
 	opts := awsOptionsType(cc.fn)
-	file := c.file(cc.call.Pos())
+	file := source.File(c.pass.Files, cc.call.Pos())
 	if opts == nil || file == nil || cc.call.Ellipsis.IsValid() || len(cc.call.Args) < 2 {
 		return nil
 	}
 	name, edits := fixes.AddImport(c.pass.TypesInfo, file, cc.call.Pos(), opts.Pkg().Path(), opts.Pkg().Name(), "aws"+opts.Pkg().Name())
 	last := cc.call.Args[len(cc.call.Args)-1]
-	text := fmt.Sprintf(", func(o *%s) { o.RetryMaxAttempts = 1 }", fixes.QualifiedName(name, opts.Name()))
+	off := cc.api.OffField + " = " + cc.api.OffValue
+	text := fmt.Sprintf(", func(o *%s) { o.%s }", fixes.QualifiedName(name, opts.Name()), off)
 	edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(text)})
 	return &analysis.SuggestedFix{
-		Message:   "turn the SDK's retries off for this call (RetryMaxAttempts = 1)",
+		Message:   "turn the SDK's retries off for this call (" + off + ")",
 		TextEdits: edits,
 	}
 }
@@ -63,11 +70,11 @@ func (c *checker) fieldFix(s *retrysite.Site, cc *clientCall, fixed map[ast.Expr
 		return nil
 	}
 	target, vars := b.expr, b.vars
-	if cc.api.config == redisConfig {
+	if cc.api.Config == apis.RedisConfig {
 		// The options are the constructor's argument; a cluster or
 		// universal client may retry through MaxRedirects too.
 		call, ok := b.expr.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !c.ev.isFunc(call, redisPkg, "NewClient", "NewRing") {
+		if !ok || len(call.Args) != 1 || !c.ev.isFunc(call, apis.RedisV9, "NewClient", "NewRing") {
 			return nil
 		}
 		target, vars = c.ix.origin(call.Args[0])
@@ -124,14 +131,4 @@ func (c *checker) fieldEdit(target ast.Expr, vars []*types.Var, field, value str
 		return analysis.TextEdit{Pos: stmt.End(), End: stmt.End(), NewText: []byte(text)}, true
 	}
 	return analysis.TextEdit{}, false
-}
-
-// file returns the file of the package that holds pos.
-func (c *checker) file(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -11,8 +12,6 @@ import (
 // of the call's options says. Their defaults are per method, in generated
 // defaultCallOptions(), and many methods have none, so a call is counted
 // only when it visibly passes gax.WithRetry with a retryer.
-
-const gaxPkg = "github.com/googleapis/gax-go/v2"
 
 // gaxShape: (ctx context.Context, ..., opts ...gax.CallOption) with an
 // error as the last result.
@@ -22,7 +21,7 @@ func gaxShape(sig *types.Signature) bool {
 		return false
 	}
 	last, ok := types.Unalias(params.At(params.Len() - 1).Type()).(*types.Slice)
-	return ok && typematch.IsNamed(last.Elem(), gaxPkg, "CallOption") &&
+	return ok && typematch.IsNamed(last.Elem(), apis.Gax, "CallOption") &&
 		types.Identical(results.At(results.Len()-1).Type(), types.Universe.Lookup("error").Type())
 }
 
@@ -43,7 +42,7 @@ func (ev *evaluator) gaxOptions(call *ast.CallExpr) clientConfig {
 			f = typematch.Callee(ev.ix.info, opt)
 		}
 		switch {
-		case f == nil || f.Pkg() == nil || f.Pkg().Path() != gaxPkg:
+		case f == nil || f.Pkg() == nil || f.Pkg().Path() != apis.Gax:
 			cfg = clientConfig{State: cfgOpaque}
 		case f.Name() == "WithRetry" && len(opt.Args) == 1:
 			cfg = ev.gaxRetryer(opt.Args[0])
@@ -79,7 +78,7 @@ func (ev *evaluator) gaxRetryer(e ast.Expr) clientConfig {
 			switch {
 			case ev.ix.info.Types[n.Results[0]].IsNil():
 				nils++
-			case ok && ev.isFunc(call, gaxPkg, "OnCodes", "OnErrorFunc", "OnHTTPCodes"):
+			case ok && ev.isFunc(call, apis.Gax, "OnCodes", "OnErrorFunc", "OnHTTPCodes"):
 				retryers++
 			default:
 				others++

@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 )
@@ -90,7 +91,7 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 	scope := c.pass.Pkg.Scope()
 	for _, n := range scope.Names() {
 		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || c.testFile(tn.Pos()) {
+		if !ok || tn.IsAlias() || source.IsTestFile(c.pass.Fset, tn.Pos()) {
 			continue
 		}
 		named, ok := tn.Type().(*types.Named)

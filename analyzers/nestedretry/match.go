@@ -6,13 +6,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // matchAPI returns the entry of table that call (to fn) belongs to, the
 // receiver expression of a method call, and the label that messages use
 // ("s3.Client.PutObject", "retryablehttp.Get").
-func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func) (*api, ast.Expr, string) {
+func matchAPI(info *types.Info, table []apis.Client, call *ast.CallExpr, fn *types.Func) (*apis.Client, ast.Expr, string) {
 	if fn == nil || fn.Pkg() == nil {
 		return nil, nil, ""
 	}
@@ -43,25 +44,25 @@ func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func)
 	}
 	for i := range table {
 		a := &table[i]
-		if !a.hasPkg(path) || (recvNamed != nil) != a.methods() {
+		if !a.HasPkg(path) || (recvNamed != nil) != a.Methods() {
 			continue
 		}
 		label := fn.Pkg().Name() + "." + fn.Name()
 		if recvNamed != nil {
 			name := recvNamed.Obj().Name()
-			if !a.hasRecv(name) {
+			if !a.HasRecv(name) {
 				continue
 			}
 			label = fn.Pkg().Name() + "." + name + "." + fn.Name()
-			if f := fieldSelector(info, recv); f != nil && a.recvSuffix != "" {
+			if f := fieldSelector(info, recv); f != nil && a.RecvSuffix != "" {
 				// A service reached through its client's field: name the field.
 				label = fn.Pkg().Name() + "." + f.name + "." + fn.Name()
 			}
 		}
-		if len(a.names) > 0 && !slices.Contains(a.names, fn.Name()) {
+		if len(a.Names) > 0 && !slices.Contains(a.Names, fn.Name()) {
 			continue
 		}
-		if !a.shape.fits(fn) {
+		if !fits(a.Shape, fn) {
 			continue
 		}
 		return a, recv, label
@@ -70,17 +71,17 @@ func matchAPI(info *types.Info, table []api, call *ast.CallExpr, fn *types.Func)
 }
 
 // fits reports whether fn has the signature of an operation of the shape.
-func (s shape) fits(fn *types.Func) bool {
+func fits(s apis.Shape, fn *types.Func) bool {
 	sig := fn.Signature()
 	params, results := sig.Params(), sig.Results()
 	switch s {
-	case awsOperation:
+	case apis.AWSOperation:
 		if params.Len() != 3 || results.Len() != 2 || !isContext(params.At(0).Type()) {
 			return false
 		}
 		in, ok := types.Unalias(typematch.Deref(params.At(1).Type())).(*types.Named)
 		return ok && strings.HasSuffix(in.Obj().Name(), "Input") && awsOptionsType(fn) != nil
-	case redisCommand:
+	case apis.RedisCommand:
 		if results.Len() != 1 || fn.Pkg() == nil {
 			return false
 		}
@@ -90,13 +91,13 @@ func (s shape) fits(fn *types.Func) bool {
 		}
 		iface, ok := cmder.Type().Underlying().(*types.Interface)
 		return ok && types.Implements(results.At(0).Type(), iface)
-	case ctxFirst:
+	case apis.CtxFirst:
 		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type())
-	case awsV1Operation:
+	case apis.AWSV1Operation:
 		return awsV1Shape(fn)
-	case azureOperation:
+	case apis.AzureOperation:
 		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type()) && holdsAzureClient(sig.Recv().Type())
-	case gaxCall:
+	case apis.GaxCall:
 		return gaxShape(sig)
 	}
 	return true
@@ -127,7 +128,7 @@ func fieldSelector(info *types.Info, e ast.Expr) *fieldSel {
 	return &fieldSel{x: sel.X, name: owner.Obj().Name() + "." + sel.Sel.Name}
 }
 
-// awsV1Shape: see awsV1Operation.
+// awsV1Shape: see apis.AWSV1Operation.
 func awsV1Shape(fn *types.Func) bool {
 	sig := fn.Signature()
 	params, results := sig.Params(), sig.Results()
@@ -152,7 +153,7 @@ func awsV1Shape(fn *types.Func) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Embedded() && typematch.IsNamed(typematch.Deref(f.Type()), "github.com/aws/aws-sdk-go/aws/client", "Client") {
+		if f := st.Field(i); f.Embedded() && typematch.IsNamed(typematch.Deref(f.Type()), apis.AWSV1Client, "Client") {
 			return true
 		}
 	}
@@ -175,15 +176,11 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// esPkg declares the client whose calls go through go-elasticsearch's retrying
-// transport.
-const esPkg = "github.com/elastic/go-elasticsearch/v8"
-
-// matchField returns the funcField entry of table that call belongs to, the
+// matchField returns the apis.FuncField entry of table that call belongs to, the
 // client it is made on and its label ("elasticsearch.Client.Indices.Create"):
 // a call of a field of a function type of the entry's package, selected
 // through fields from an *elasticsearch.Client.
-func matchField(info *types.Info, table []api, call *ast.CallExpr) (*api, ast.Expr, string) {
+func matchField(info *types.Info, table []apis.Client, call *ast.CallExpr) (*apis.Client, ast.Expr, string) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil, nil, ""
@@ -198,7 +195,7 @@ func matchField(info *types.Info, table []api, call *ast.CallExpr) (*api, ast.Ex
 	}
 	for i := range table {
 		a := &table[i]
-		if a.shape != funcField || !a.hasPkg(ft.Obj().Pkg().Path()) {
+		if a.Shape != apis.FuncField || !a.HasPkg(ft.Obj().Pkg().Path()) {
 			continue
 		}
 		path := sel.Sel.Name
@@ -219,5 +216,5 @@ func matchField(info *types.Info, table []api, call *ast.CallExpr) (*api, ast.Ex
 
 // isESClient reports whether t is an *elasticsearch.Client.
 func isESClient(t types.Type) bool {
-	return t != nil && typematch.IsNamed(typematch.Deref(t), esPkg, "Client")
+	return t != nil && typematch.IsNamed(typematch.Deref(t), apis.Elasticsearch, "Client")
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
@@ -35,7 +36,7 @@ var clients clientList
 
 type clientList struct {
 	text  string
-	table []api
+	table []apis.Client
 }
 
 func (l *clientList) String() string { return l.text }
@@ -55,8 +56,8 @@ func init() {
 }
 
 // parseClients reads the -clients flag into table entries.
-func parseClients(s string) ([]api, error) {
-	var out []api
+func parseClients(s string) ([]apis.Client, error) {
+	var out []apis.Client
 	for _, spec := range strings.Split(s, ",") {
 		spec = strings.TrimSpace(spec)
 		if spec == "" {
@@ -72,9 +73,9 @@ func parseClients(s string) ([]api, error) {
 		if len(parts) < 2 || len(parts) > 3 || hasEmpty(parts) {
 			return nil, fmt.Errorf("nestedretry: -clients entry %q: want importpath.Type.Method=N or importpath.Func=N", spec)
 		}
-		a := api{label: name, pkg: name[:slash+1] + parts[0], names: []string{parts[len(parts)-1]}, attempts: n, declared: true}
+		a := apis.Client{Label: name, Pkg: name[:slash+1] + parts[0], Names: []string{parts[len(parts)-1]}, Attempts: n, Declared: true}
 		if len(parts) == 3 {
-			a.recv = []string{parts[1]}
+			a.Recv = []string{parts[1]}
 		}
 		out = append(out, a)
 	}
@@ -101,13 +102,13 @@ func run(pass *analysis.Pass) (any, error) {
 		// retries, which cannot be turned off) are not layers to report.
 		return nil, nil
 	}
-	if pass.Pkg.Path() == gaxPkg {
+	if pass.Pkg.Path() == apis.Gax {
 		// gax-go's Invoke retries as the call's options say; a call that
-		// reaches it is judged at the GAPIC method (gaxCall), and no fact
+		// reaches it is judged at the GAPIC method (apis.GaxCall), and no fact
 		// makes every method that calls Invoke a retrying one.
 		return nil, nil
 	}
-	table := slices.Concat(clients.table, apis)
+	table := slices.Concat(clients.table, apis.Clients)
 	if len(res.Sites) == 0 && !relevant(pass, table) {
 		return nil, nil
 	}
@@ -121,10 +122,10 @@ func run(pass *analysis.Pass) (any, error) {
 // relevant reports whether a package without retry sites may still hold a
 // function that leads to retries: it imports a retrying client's package,
 // or a dependency has a function known to lead to retries.
-func relevant(pass *analysis.Pass, table []api) bool {
+func relevant(pass *analysis.Pass, table []apis.Client) bool {
 	for _, imp := range pass.Pkg.Imports() {
 		for _, a := range table {
-			if a.via == imp.Path() || a.via == "" && a.hasPkg(imp.Path()) {
+			if a.Via == imp.Path() || a.Via == "" && a.HasPkg(imp.Path()) {
 				return true
 			}
 		}

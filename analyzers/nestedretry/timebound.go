@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"time"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -15,12 +16,6 @@ import (
 // minutes of elapsed time. Such a layer is bounded, by time: calling it
 // "unbounded" would be wrong, and its count is not known either. This file
 // finds the time bound and says what it is.
-
-const (
-	cenkaltiV4 = "github.com/cenkalti/backoff/v4"
-	cenkaltiV5 = "github.com/cenkalti/backoff/v5"
-	goRetryPkg = "github.com/sethvargo/go-retry"
-)
 
 // siteLimit returns the bound of s as the messages count it and, when the
 // site has no count of attempts but stops on a clock, what bounds it.
@@ -56,21 +51,21 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 		return ""
 	}
 	switch s.Runner.Pkg().Path() {
-	case cenkaltiV4:
+	case apis.CenkaltiV4:
 		if len(call.Args) < 2 {
 			return ""
 		}
 		return c.cenkaltiV4Time(call.Args[1], 0)
-	case cenkaltiV5:
+	case apis.CenkaltiV5:
 		within := "15 minutes, the library default"
 		for _, opt := range call.Args {
 			o, _ := c.ix.origin(opt)
-			if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), cenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+			if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), apis.CenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
 				within = c.duration(oc.Args[0], "its MaxElapsedTime")
 			}
 		}
 		return within
-	case goRetryPkg:
+	case apis.GoRetry:
 		if len(call.Args) < 2 {
 			return ""
 		}
@@ -90,15 +85,15 @@ func (c *checker) cenkaltiV4Time(e ast.Expr, depth int) string {
 	}
 	fn := typematch.Callee(c.pass.TypesInfo, call)
 	switch {
-	case typematch.IsFunc(fn, cenkaltiV4, "WithContext") && len(call.Args) == 2:
+	case typematch.IsFunc(fn, apis.CenkaltiV4, "WithContext") && len(call.Args) == 2:
 		return c.cenkaltiV4Time(call.Args[0], depth+1)
-	case !typematch.IsFunc(fn, cenkaltiV4, "NewExponentialBackOff"):
+	case !typematch.IsFunc(fn, apis.CenkaltiV4, "NewExponentialBackOff"):
 		return ""
 	}
 	within := "15 minutes, the library default"
 	for _, opt := range call.Args {
 		o, _ := c.ix.origin(opt)
-		if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), cenkaltiV4, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+		if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), apis.CenkaltiV4, "WithMaxElapsedTime") && len(oc.Args) == 1 {
 			within = c.duration(oc.Args[0], "its MaxElapsedTime")
 		}
 	}
@@ -121,9 +116,9 @@ func (c *checker) goRetryTime(e ast.Expr, depth int) string {
 	}
 	fn := typematch.Callee(c.pass.TypesInfo, call)
 	switch {
-	case typematch.IsFunc(fn, goRetryPkg, "WithMaxDuration") && len(call.Args) == 2:
+	case typematch.IsFunc(fn, apis.GoRetry, "WithMaxDuration") && len(call.Args) == 2:
 		return c.duration(call.Args[0], "a WithMaxDuration limit")
-	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == goRetryPkg && len(call.Args) > 0:
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == apis.GoRetry && len(call.Args) > 0:
 		return c.goRetryTime(call.Args[len(call.Args)-1], depth+1)
 	}
 	return ""
