@@ -10,17 +10,11 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
-)
-
-// Jitter settings the fixes use: cenkalti's own default factor, the factor
-// client-go's DefaultRetry uses, and a quarter of failsafe's delay.
-const (
-	cenkaltiFactor = "0.5"
-	k8sJitter      = "0.1"
-	failsafeJitter = "0.25"
 )
 
 // library reports a retry-library call whose backoff does not jitter, at the
@@ -34,7 +28,10 @@ func (c *checker) library(s *retrysite.Site) {
 	if c.rep.Skip(pos) {
 		return
 	}
-	lib := s.Runner.Pkg().Path()
+	var lib apis.RetryPackage // the zero row for a library apis does not list: no knob
+	if p := apis.PackageOf(s.Runner.Pkg().Path()); p != nil {
+		lib = *p
+	}
 	fix, hint := c.libraryFix(lib, s, j.Culprit)
 	d := analysis.Diagnostic{
 		Pos:     pos,
@@ -47,26 +44,27 @@ func (c *checker) library(s *retrysite.Site) {
 	c.rep.Report(d)
 }
 
-// libraryFix turns the library's own jitter knob, so the fix adds no
-// dependency. It returns no fix where the library has no knob to turn
-// (a constant or zero backoff: the change of behaviour is the user's call).
-func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*analysis.SuggestedFix, string) {
+// libraryFix turns the library's own jitter knob (lib.JitterKnob, set to
+// lib.JitterFix), so the fix adds no dependency. It returns no fix where the
+// library has no knob to turn (a constant or zero backoff: the change of
+// behaviour is the user's call).
+func (c *checker) libraryFix(lib apis.RetryPackage, s *retrysite.Site, culprit ast.Node) (*analysis.SuggestedFix, string) {
 	info := c.pass.TypesInfo
-	switch lib {
-	case "github.com/cenkalti/backoff/v4", "github.com/cenkalti/backoff/v5":
+	switch lib.Lib {
+	case apis.CenkaltiLib:
 		hint := "use an ExponentialBackOff with a RandomizationFactor (0.5 is the default)"
-		if f := c.setFactor(culprit, "RandomizationFactor", cenkaltiFactor); f != nil {
+		if f := c.setFactor(culprit, lib.JitterKnob, lib.JitterFix); f != nil {
 			return f, "set RandomizationFactor (0.5 is the default)"
 		}
 		return nil, hint
-	case "k8s.io/apimachinery/pkg/util/wait", "k8s.io/client-go/util/retry":
-		return c.setFactor(culprit, "Jitter", k8sJitter), "set Jitter (0.1, as client-go's DefaultRetry)"
-	case "github.com/avast/retry-go/v4", "github.com/avast/retry-go/v5":
+	case apis.K8sLib:
+		return c.setFactor(culprit, lib.JitterKnob, lib.JitterFix), "set Jitter (0.1, as client-go's DefaultRetry)"
+	case apis.RetryGoLib:
 		call, ok := culprit.(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			return nil, "combine the delay with retry.RandomDelay"
 		}
-		q, ok := qualifier(info, call)
+		q, ok := fixes.Qualifier(info, call)
 		if !ok {
 			return nil, "combine the delay with retry.RandomDelay"
 		}
@@ -78,7 +76,7 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 				{Pos: arg.End(), End: arg.End(), NewText: []byte(", " + fixes.QualifiedName(q, "RandomDelay") + ")")},
 			},
 		}, "combine it with RandomDelay"
-	case goRetryPath:
+	case apis.GoRetryLib:
 		call, ok := culprit.(*ast.CallExpr)
 		if !ok {
 			return nil, "wrap the backoff in retry.WithFullJitter"
@@ -87,7 +85,7 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 			return c.goRetryWrap(call)
 		}
 		// retry.Exponential(ctx, d, f) -> retry.Do(ctx, retry.WithFullJitter(retry.NewExponential(d)), f)
-		q, ok := qualifier(info, call)
+		q, ok := fixes.Qualifier(info, call)
 		if !ok {
 			return nil, "wrap the backoff in retry.WithFullJitter"
 		}
@@ -101,18 +99,19 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 				{Pos: d.End(), End: d.End(), NewText: []byte("))")},
 			},
 		}, "use retry.Do with retry.WithFullJitter"
-	case "github.com/failsafe-go/failsafe-go":
+	case apis.FailsafeLib:
 		call, ok := culprit.(*ast.CallExpr)
 		if !ok {
 			return nil, "add WithJitterFactor"
 		}
+		knob := "." + lib.JitterKnob + "(" + lib.JitterFix + ")"
 		return &analysis.SuggestedFix{
-			Message:   "add WithJitterFactor(" + failsafeJitter + ")",
-			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(".WithJitterFactor(" + failsafeJitter + ")")}},
+			Message:   "add " + knob[1:],
+			TextEdits: []analysis.TextEdit{{Pos: call.End(), End: call.End(), NewText: []byte(knob)}},
 		}, "add WithJitterFactor"
-	case "github.com/eapache/go-resiliency/retrier":
+	case apis.EapacheLib:
 		return nil, "call SetJitter on the retrier"
-	case "github.com/retrylint/retrylint/retry":
+	case apis.RetrylintLib:
 		// The culprit is the key-value that names JitterNone. Only the
 		// jitter changes: a Base left out is DefaultBase, so full jitter
 		// never makes the waits zero.
@@ -121,12 +120,12 @@ func (c *checker) libraryFix(lib string, s *retrysite.Site, culprit ast.Node) (*
 		if !ok {
 			return nil, hint
 		}
-		f := c.file(kv.Pos())
+		f := source.File(c.pass.Files, kv.Pos())
 		if f == nil {
 			return nil, hint
 		}
-		name, edits := fixes.AddImport(info, f, kv.Pos(), retryPath, "retry", "rlretry")
-		edits = append(edits, analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(fixes.QualifiedName(name, "JitterFull"))})
+		name, edits := fixes.AddImport(info, f, kv.Pos(), apis.Retry, "retry", "rlretry")
+		edits = append(edits, analysis.TextEdit{Pos: kv.Value.Pos(), End: kv.Value.End(), NewText: []byte(fixes.QualifiedName(name, lib.JitterFix))})
 		return &analysis.SuggestedFix{Message: "use full jitter", TextEdits: edits}, hint
 	}
 	return nil, "randomise the backoff"
@@ -480,8 +479,6 @@ func (f *flow) param(call *ast.CallExpr, i int) *types.Var {
 	return params.At(i)
 }
 
-const goRetryPath = "github.com/sethvargo/go-retry"
-
 // backoffJitter asks the shared recogniser how the backoff e, of the library
 // fn belongs to, jitters. Result.LibraryJitter reads a backoff at a call of
 // the library's runner, so e is read as the backoff such a call would be
@@ -499,7 +496,7 @@ func (c *checker) backoffJitter(fn *types.Func, e ast.Expr) retrysite.BackoffJit
 // a constructor (NewFibonacci) or a wrapper (WithMaxRetries, WithJitter).
 func returnsGoRetryBackoff(fn *types.Func) bool {
 	res := fn.Signature().Results()
-	return res.Len() == 1 && typematch.IsNamed(res.At(0).Type(), goRetryPath, "Backoff")
+	return res.Len() == 1 && typematch.IsNamed(res.At(0).Type(), apis.GoRetry, "Backoff")
 }
 
 // goRetryBackoffs reports the go-retry backoffs the package makes without
@@ -516,7 +513,7 @@ func (c *checker) goRetryBackoffs(f *flow, made []inspector.Cursor) {
 	}
 	atSites := map[ast.Node]bool{}
 	for _, s := range c.res.Sites {
-		if s.Kind == retrysite.LibraryCall && s.Runner != nil && s.Runner.Pkg() != nil && s.Runner.Pkg().Path() == goRetryPath {
+		if s.Kind == retrysite.LibraryCall && s.Runner != nil && s.Runner.Pkg() != nil && s.Runner.Pkg().Path() == apis.GoRetry {
 			if j := c.res.LibraryJitter(s); j.Culprit != nil {
 				atSites[j.Culprit] = true
 			}
@@ -536,7 +533,7 @@ func (c *checker) goRetryBackoffs(f *flow, made []inspector.Cursor) {
 			case edge.CallExpr_Args:
 				outer := h.Parent().Node().(*ast.CallExpr)
 				fn := typematch.Callee(info, outer)
-				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != goRetryPath {
+				if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != apis.GoRetry {
 					return goOn
 				}
 				switch {
@@ -571,7 +568,7 @@ func (c *checker) goRetryBackoffs(f *flow, made []inspector.Cursor) {
 // goRetryWrap wraps a go-retry backoff in WithFullJitter.
 func (c *checker) goRetryWrap(call *ast.CallExpr) (*analysis.SuggestedFix, string) {
 	const hint = "wrap it in retry.WithFullJitter"
-	q, ok := qualifier(c.pass.TypesInfo, call)
+	q, ok := fixes.Qualifier(c.pass.TypesInfo, call)
 	if !ok {
 		return nil, hint
 	}

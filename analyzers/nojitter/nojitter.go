@@ -3,16 +3,16 @@ package nojitter
 import (
 	_ "embed"
 	"go/ast"
-	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 )
 
 // Analyzer is the nojitter analyzer.
@@ -39,10 +39,7 @@ func init() {
 		"comma-separated functions of your own, importpath.Func or importpath.Type.Method, that return a randomised duration")
 }
 
-const (
-	retryPath = "github.com/retrylint/retrylint/retry"
-	herd      = "clients that failed together retry together"
-)
+const herd = "clients that failed together retry together"
 
 type checker struct {
 	pass *analysis.Pass
@@ -82,36 +79,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// file returns the file that holds pos.
-func (c *checker) file(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
-// qualifier returns how the file refers to the package of the function the
-// call's Fun names (the name before the dot), or "" for a dot-import.
-func qualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
-	fun := ast.Unparen(call.Fun)
-	if ix, ok := fun.(*ast.IndexExpr); ok {
-		fun = ix.X
-	}
-	switch f := fun.(type) {
-	case *ast.SelectorExpr:
-		if id, ok := f.X.(*ast.Ident); ok {
-			if _, ok := info.Uses[id].(*types.PkgName); ok {
-				return id.Name, true
-			}
-		}
-	case *ast.Ident:
-		return "", true
-	}
-	return "", false
-}
-
 // wrapEdits wraps e in name.fn( ... ).
 func wrapEdits(e ast.Expr, qualified string) []analysis.TextEdit {
 	return []analysis.TextEdit{
@@ -122,11 +89,11 @@ func wrapEdits(e ast.Expr, qualified string) []analysis.TextEdit {
 
 // fullJitterFix wraps the duration d in retry.FullJitter.
 func (c *checker) fullJitterFix(d ast.Expr) []analysis.SuggestedFix {
-	f := c.file(d.Pos())
+	f := source.File(c.pass.Files, d.Pos())
 	if f == nil {
 		return nil
 	}
-	name, edits := fixes.AddImport(c.pass.TypesInfo, f, d.Pos(), retryPath, "retry", "rlretry")
+	name, edits := fixes.AddImport(c.pass.TypesInfo, f, d.Pos(), apis.Retry, "retry", "rlretry")
 	edits = append(edits, wrapEdits(d, fixes.QualifiedName(name, "FullJitter"))...)
 	return []analysis.SuggestedFix{{Message: "wrap the wait in retry.FullJitter", TextEdits: edits}}
 }

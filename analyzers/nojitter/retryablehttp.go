@@ -12,20 +12,11 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
-
-const retryablehttpPath = "github.com/hashicorp/go-retryablehttp"
-
-// defaultRetryMax is the RetryMax of NewClient and of the client behind the
-// package-level Get, Head, Post and PostForm (go-retryablehttp's client.go:
-// defaultRetryMax = 4, defaultClient = NewClient()).
-const defaultRetryMax = 4
-
-// defaultClientFuncs are go-retryablehttp's package-level functions that
-// send through its default client.
-var defaultClientFuncs = []string{"Get", "Head", "Post", "PostForm"}
 
 // retryablehttp reports what the package configures outside a retry call
 // and leaves without jitter: go-retryablehttp clients that retry (RetryMax
@@ -34,8 +25,8 @@ var defaultClientFuncs = []string{"Get", "Head", "Post", "PostForm"}
 // jitter wrapper (goRetryBackoffs). run calls it once per package, after the
 // retry sites, whose reports the go-retry check relies on.
 func (c *checker) retryablehttp() {
-	rhttp := typematch.Imports(c.pass.Pkg, retryablehttpPath)
-	if !rhttp && !typematch.Imports(c.pass.Pkg, goRetryPath) {
+	rhttp := typematch.Imports(c.pass.Pkg, apis.RetryableHTTP)
+	if !rhttp && !typematch.Imports(c.pass.Pkg, apis.GoRetry) {
 		return
 	}
 	insp, ok := c.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -51,15 +42,15 @@ func (c *checker) retryablehttp() {
 			fn := typematch.Callee(info, n)
 			switch {
 			case fn == nil || fn.Pkg() == nil:
-			case fn.Pkg().Path() == goRetryPath && returnsGoRetryBackoff(fn):
+			case fn.Pkg().Path() == apis.GoRetry && returnsGoRetryBackoff(fn):
 				backoffs = append(backoffs, cur)
-			case typematch.IsFunc(fn, retryablehttpPath, "NewClient"):
+			case typematch.IsFunc(fn, apis.RetryMax.Pkg, apis.RetryMax.Constructor):
 				clients = append(clients, cur)
 			case isDefaultClientFunc(fn):
 				defaults = append(defaults, n)
 			}
 		case *ast.CompositeLit:
-			if typematch.IsNamed(info.TypeOf(n), retryablehttpPath, "Client") {
+			if typematch.IsNamed(info.TypeOf(n), apis.RetryMax.Pkg, apis.RetryMax.Type) {
 				clients = append(clients, cur)
 			}
 		}
@@ -78,8 +69,8 @@ func (c *checker) retryablehttp() {
 }
 
 func isDefaultClientFunc(fn *types.Func) bool {
-	for _, name := range defaultClientFuncs {
-		if typematch.IsFunc(fn, retryablehttpPath, name) {
+	for _, name := range apis.RetryableHTTPDefaultFuncs {
+		if typematch.IsFunc(fn, apis.RetryableHTTP, name) {
 			return true
 		}
 	}
@@ -99,7 +90,7 @@ func (c *checker) defaultClient(call *ast.CallExpr) {
 		Pos: call.Pos(),
 		End: call.End(),
 		Message: fmt.Sprintf("retryablehttp.%s sends through the package's default client, which backs off without jitter (DefaultBackoff, up to %d retries): %s; send through a client of your own with Backoff set to retryablehttp.LinearJitterBackoff",
-			fn.Name(), defaultRetryMax, herd),
+			fn.Name(), apis.RetryMax.CtorRetries, herd),
 	})
 }
 
@@ -151,7 +142,7 @@ func (c *checker) client(f *flow, cur inspector.Cursor, reported map[token.Pos]b
 				switch k.Name {
 				case "Backoff":
 					explicit = kv.Value
-				case "RetryMax":
+				case apis.RetryMax.Field:
 					initial = kv.Value
 				}
 			}
@@ -214,7 +205,7 @@ func (c *checker) clientRule(u *clientUse) func(h inspector.Cursor) verdict {
 				}
 			case edge.IncDecStmt_X:
 				u.configured = true
-				if top == p && s.Obj().Name() == "RetryMax" {
+				if top == p && s.Obj().Name() == apis.RetryMax.Field {
 					u.retryMaxUnknown = true
 				}
 			case edge.UnaryExpr_X:
@@ -222,7 +213,7 @@ func (c *checker) clientRule(u *clientUse) func(h inspector.Cursor) verdict {
 			}
 			return settled
 		case edge.KeyValueExpr_Value:
-			if lit, ok := p.Parent().Node().(*ast.CompositeLit); ok && typematch.IsNamed(info.TypeOf(lit), retryablehttpPath, "RoundTripper") {
+			if lit, ok := p.Parent().Node().(*ast.CompositeLit); ok && typematch.IsNamed(info.TypeOf(lit), apis.RetryableHTTP, "RoundTripper") {
 				u.used = true // &retryablehttp.RoundTripper{Client: c} sends through it
 				return settled
 			}
@@ -233,7 +224,7 @@ func (c *checker) clientRule(u *clientUse) func(h inspector.Cursor) verdict {
 
 // setting records c.Backoff = x or c.RetryMax = n, where lhs is c.Field.
 func (c *checker) setting(u *clientUse, field types.Object, as *ast.AssignStmt) {
-	if field.Pkg() == nil || field.Pkg().Path() != retryablehttpPath {
+	if field.Pkg() == nil || field.Pkg().Path() != apis.RetryableHTTP {
 		return
 	}
 	simple := len(as.Lhs) == 1 && len(as.Rhs) == 1 && as.Tok == token.ASSIGN
@@ -244,7 +235,7 @@ func (c *checker) setting(u *clientUse, field types.Object, as *ast.AssignStmt) 
 		} else {
 			u.backoffUnknown = true
 		}
-	case "RetryMax":
+	case apis.RetryMax.Field:
 		if !simple {
 			u.retryMaxUnknown = true
 			return
@@ -253,25 +244,27 @@ func (c *checker) setting(u *clientUse, field types.Object, as *ast.AssignStmt) 
 	}
 }
 
-// retries reports whether the client retries: every RetryMax it is given is
-// a positive constant; without one, NewClient's is 4 and a literal's is its
-// own RetryMax (0 when left out).
+// retries reports whether the client retries (apis.RetryMax): every
+// RetryMax it is given is a constant that makes more than one attempt;
+// without one, NewClient's default does and a literal's own RetryMax (none
+// when left out) decides.
 func (c *checker) retries(u *clientUse, isLit bool, initial ast.Expr) bool {
 	if u.retryMaxUnknown {
 		return false
 	}
+	k := &apis.RetryMax
 	vals := u.retryMax
 	if len(vals) == 0 {
 		if !isLit {
-			return true
+			return k.DefaultAttempts() > 1
 		}
 		if initial == nil {
-			return false
+			return k.Attempts(k.LiteralRetries) > 1
 		}
 		vals = []ast.Expr{initial}
 	}
 	for _, v := range vals {
-		if n, ok := c.constInt(v); !ok || n <= 0 {
+		if n, ok := c.constInt(v); !ok || k.Attempts(int(n)) <= 1 {
 			return false
 		}
 	}
@@ -295,7 +288,7 @@ func (c *checker) setBackoffFix(cur inspector.Cursor) []analysis.TextEdit {
 	default:
 		return nil // an if or for statement's init
 	}
-	f := c.file(as.Pos())
+	f := source.File(c.pass.Files, as.Pos())
 	tf := c.pass.Fset.File(as.End())
 	if f == nil || tf == nil {
 		return nil
@@ -305,7 +298,7 @@ func (c *checker) setBackoffFix(cur inspector.Cursor) []analysis.TextEdit {
 		return nil
 	}
 	eol := tf.LineStart(line+1) - 1
-	q, edits := fixes.AddImport(c.pass.TypesInfo, f, as.Pos(), retryablehttpPath, "retryablehttp")
+	q, edits := fixes.AddImport(c.pass.TypesInfo, f, as.Pos(), apis.RetryableHTTP, "retryablehttp")
 	indent := strings.Repeat("\t", max(c.pass.Fset.Position(as.Pos()).Column-1, 0))
 	return append(edits, analysis.TextEdit{Pos: eol, End: eol,
 		NewText: fmt.Appendf(nil, "\n%s%s.Backoff = %s", indent, types.ExprString(as.Lhs[0]), fixes.QualifiedName(q, "LinearJitterBackoff"))})
@@ -349,17 +342,7 @@ func (c *checker) reportClient(node ast.Node, value ast.Expr, edits []analysis.T
 }
 
 func (c *checker) isDefaultBackoff(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	var id *ast.Ident
-	switch x := e.(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return false
-	}
-	return typematch.IsFunc(c.pass.TypesInfo.Uses[id], retryablehttpPath, "DefaultBackoff")
+	return typematch.IsFunc(c.pass.TypesInfo.Uses[typematch.Ident(e)], apis.RetryableHTTP, "DefaultBackoff")
 }
 
 func (c *checker) constInt(e ast.Expr) (int64, bool) {
