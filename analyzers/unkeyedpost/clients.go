@@ -5,12 +5,9 @@ import (
 	"go/ast"
 	"go/constant"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
-
-// retryableDefaultMax is go-retryablehttp's NewClient RetryMax (client.go,
-// v0.7.8): 4 retries, 5 attempts, POST included.
-const retryableDefaultMax = 4
 
 // A selfRetry describes a client that sends a request more than once by
 // itself.
@@ -24,14 +21,15 @@ func (s selfRetry) String() string {
 	return fmt.Sprintf("%s (%s: up to %d attempts)", s.lib, s.setting, s.attempts)
 }
 
-// retryable returns how a go-retryablehttp client with RetryMax n retries;
-// from says where a client made out of sight came from ("" for one whose
-// making is in sight), whose RetryMax is NewClient's default.
+// retryable returns how a go-retryablehttp client with RetryMax n retries
+// (apis.RetryMax); from says where a client made out of sight came from (""
+// for one whose making is in sight), whose RetryMax is NewClient's default.
 func retryable(n int, from string) selfRetry {
+	k := &apis.RetryMax
 	if from != "" {
-		return selfRetry{attempts: n + 1, lib: "go-retryablehttp", setting: fmt.Sprintf("%s, RetryMax %d by default", from, n)}
+		return selfRetry{attempts: k.Attempts(n), lib: k.Label, setting: fmt.Sprintf("%s, %s %d by default", from, k.Field, n)}
 	}
-	return selfRetry{attempts: n + 1, lib: "go-retryablehttp", setting: fmt.Sprintf("RetryMax %d", n)}
+	return selfRetry{attempts: k.Attempts(n), lib: k.Label, setting: fmt.Sprintf("%s %d", k.Field, n)}
 }
 
 // constInt returns e's constant integer value.
@@ -74,19 +72,19 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 	case *ast.CallExpr:
 		fn := typematch.Callee(info, e)
 		switch {
-		case typematch.IsFunc(fn, retryablePath, "NewClient"):
-			return retryableDefaultMax, "", true
-		case fn != nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && fn.Pkg().Path() != retryablePath &&
-			typematch.IsNamed(typematch.Deref(info.TypeOf(e)), retryablePath, "Client"):
-			return retryableDefaultMax, "a client from " + c.funcName(fn), true
+		case typematch.IsFunc(fn, apis.RetryMax.Pkg, apis.RetryMax.Constructor):
+			return apis.RetryMax.CtorRetries, "", true
+		case fn != nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && fn.Pkg().Path() != apis.RetryableHTTP &&
+			typematch.IsNamed(typematch.Deref(info.TypeOf(e)), apis.RetryableHTTP, "Client"):
+			return apis.RetryMax.CtorRetries, "a client from " + c.funcName(fn), true
 		}
 	case *ast.UnaryExpr:
 		return c.retryableMax(e.X, depth+1, stores)
 	case *ast.CompositeLit:
-		if !typematch.IsNamed(info.TypeOf(e), retryablePath, "Client") {
+		if !typematch.IsNamed(info.TypeOf(e), apis.RetryableHTTP, "Client") {
 			return 0, "", false
 		}
-		n, ok := 0, true // the zero value: no retries
+		n, ok := apis.RetryMax.LiteralRetries, true // a literal without RetryMax
 		for _, elt := range e.Elts {
 			kv, isKV := elt.(*ast.KeyValueExpr)
 			if !isKV {
@@ -96,7 +94,7 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 			switch {
 			case !isID:
 				return 0, "", false
-			case id.Name == "RetryMax":
+			case id.Name == apis.RetryMax.Field:
 				n, ok = c.constInt(kv.Value)
 			case id.Name == "PrepareRetry":
 				return 0, "", false // it may set a key on each retry
@@ -114,7 +112,7 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 		}
 		switch {
 		case len(u.defs) == 0 && c.isParam(v):
-			n, from = retryableDefaultMax, "a client from a parameter"
+			n, from = apis.RetryMax.CtorRetries, "a client from a parameter"
 		case len(u.defs) == 1 && u.defs[0] != nil:
 			if n, from, ok = c.retryableMax(u.defs[0], depth+1, stores); !ok {
 				return 0, "", false
@@ -122,20 +120,20 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 		default:
 			return 0, "", false
 		}
-		return c.retryMaxSets(n, from, u.fieldSets["RetryMax"])
+		return c.retryMaxSets(n, from, u.fieldSets[apis.RetryMax.Field])
 	case *ast.SelectorExpr:
 		f := c.fieldVar(e)
-		if f == nil || !typematch.IsNamed(typematch.Deref(f.Type()), retryablePath, "Client") {
+		if f == nil || !typematch.IsNamed(typematch.Deref(f.Type()), apis.RetryableHTTP, "Client") {
 			return 0, "", false
 		}
 		fu := c.clientFields()[f]
 		if fu == nil {
-			return c.retryMaxSets(retryableDefaultMax, "a client from a field", nil)
+			return c.retryMaxSets(apis.RetryMax.CtorRetries, "a client from a field", nil)
 		}
 		if fu.opaque || len(fu.sets["PrepareRetry"]) > 0 {
 			return 0, "", false
 		}
-		n, from = retryableDefaultMax, "a client from a field"
+		n, from = apis.RetryMax.CtorRetries, "a client from a field"
 		if len(fu.values) > 0 {
 			n, from = 0, ""
 		}
@@ -151,7 +149,7 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 				n, from = m, f
 			}
 		}
-		return c.retryMaxSets(n, from, fu.sets["RetryMax"])
+		return c.retryMaxSets(n, from, fu.sets[apis.RetryMax.Field])
 	}
 	return 0, "", false
 }
@@ -215,7 +213,7 @@ func (c *checker) httpClientOf(e ast.Expr, stores bool, depth int) (selfRetry, b
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn := typematch.Callee(info, e)
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(fn, retryablePath, "Client", "StandardClient") {
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(fn, apis.RetryableHTTP, "Client", "StandardClient") {
 			return c.retryableClient(sel.X)
 		}
 	case *ast.UnaryExpr:
@@ -283,13 +281,13 @@ func (c *checker) roundTripper(e ast.Expr) (selfRetry, bool) {
 		e = u.X
 	}
 	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
-	if !ok || !typematch.IsNamed(c.pass.TypesInfo.TypeOf(lit), retryablePath, "RoundTripper") {
+	if !ok || !typematch.IsNamed(c.pass.TypesInfo.TypeOf(lit), apis.RetryableHTTP, "RoundTripper") {
 		return selfRetry{}, false
 	}
 	if client := fieldOf(lit, "Client"); client != nil {
 		return c.retryableClient(client)
 	}
-	return retryable(retryableDefaultMax, ""), true // a nil Client: NewClient()
+	return retryable(apis.RetryMax.CtorRetries, ""), true // a nil Client: NewClient()
 }
 
 // fieldOf returns the value of a keyed field of a struct literal, or nil.
@@ -326,11 +324,11 @@ func (c *checker) restyClientOf(e ast.Expr, stores bool, depth int) (s selfRetry
 		switch x := e.(type) {
 		case *ast.CallExpr:
 			fn := typematch.Callee(info, x)
-			if typematch.IsFunc(fn, restyPath, "New") || typematch.IsFunc(fn, restyPath, "NewWithClient") {
+			if typematch.IsFunc(fn, apis.RetryCount.Pkg, apis.RetryCount.Constructor) || typematch.IsFunc(fn, apis.RestyV2, "NewWithClient") {
 				return c.restyConfig(calls, count)
 			}
 			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			if !ok || !typematch.IsMethod(fn, restyPath, "Client", fn.Name()) {
+			if !ok || !typematch.IsMethod(fn, apis.RestyV2, "Client", fn.Name()) {
 				return selfRetry{}, false, false
 			}
 			calls = append(calls, x)
@@ -345,7 +343,7 @@ func (c *checker) restyClientOf(e ast.Expr, stores bool, depth int) (s selfRetry
 			if len(u.defs) != 1 || u.defs[0] == nil || !c.onlyReads(u, stores) {
 				return selfRetry{}, false, false
 			}
-			if n, ok := c.retryCountSets(u.fieldSets["RetryCount"]); !ok {
+			if n, ok := c.retryCountSets(u.fieldSets[apis.RetryCount.Field]); !ok {
 				return selfRetry{}, false, false
 			} else if n >= 0 {
 				count = n
@@ -367,7 +365,7 @@ func (c *checker) restyClientOf(e ast.Expr, stores bool, depth int) (s selfRetry
 // RetryCount that restyClientOf met on the way to it.
 func (c *checker) restyField(e *ast.SelectorExpr, calls []*ast.CallExpr, count, depth int) (s selfRetry, keyed, known bool) {
 	f := c.fieldVar(e)
-	if f == nil || depth > 4 || !typematch.IsNamed(typematch.Deref(f.Type()), restyPath, "Client") {
+	if f == nil || depth > 4 || !typematch.IsNamed(typematch.Deref(f.Type()), apis.RestyV2, "Client") {
 		return selfRetry{}, false, false
 	}
 	fu := c.clientFields()[f]
@@ -379,7 +377,7 @@ func (c *checker) restyField(e *ast.SelectorExpr, calls []*ast.CallExpr, count, 
 	if !ok {
 		return selfRetry{}, false, false
 	}
-	n, ok := c.retryCountSets(fu.sets["RetryCount"])
+	n, ok := c.retryCountSets(fu.sets[apis.RetryCount.Field])
 	if !ok {
 		return selfRetry{}, false, false
 	}
@@ -415,8 +413,11 @@ func (c *checker) retryCountSets(sets []ast.Expr) (int, bool) {
 	return n, true
 }
 
+// restyRetry returns how a resty client with a retry count of count > 0
+// retries (apis.RetryCount).
 func restyRetry(count int) selfRetry {
-	return selfRetry{attempts: count + 1, lib: "resty", setting: fmt.Sprintf("SetRetryCount(%d)", count)}
+	k := &apis.RetryCount
+	return selfRetry{attempts: k.Attempts(count), lib: k.Label, setting: fmt.Sprintf("%s(%d)", k.Setter, count)}
 }
 
 // restyConfig reads the client calls of restyClient.
@@ -428,7 +429,7 @@ func (c *checker) restyConfig(calls []*ast.CallExpr, count int) (s selfRetry, ke
 			continue
 		}
 		switch fn.Name() {
-		case "SetRetryCount":
+		case apis.RetryCount.Setter:
 			if len(call.Args) != 1 {
 				return selfRetry{}, false, false
 			}

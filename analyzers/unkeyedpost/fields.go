@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -135,8 +136,8 @@ func isHeldType(t types.Type) bool {
 
 func isClientType(t types.Type) bool {
 	t = typematch.Deref(t)
-	return typematch.IsNamed(t, httpPath, "Client") || typematch.IsNamed(t, retryablePath, "Client") ||
-		typematch.IsNamed(t, restyPath, "Client")
+	return typematch.IsNamed(t, httpPath, "Client") || typematch.IsNamed(t, apis.RetryableHTTP, "Client") ||
+		typematch.IsNamed(t, apis.RestyV2, "Client")
 }
 
 // isParam reports whether v is a parameter of a function declaration or

@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -44,7 +46,7 @@ func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Va
 	if file == nil || c.lookup(req.Name(), at) != req {
 		return nil
 	}
-	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, at, retryPath, "retry", "rlretry")
+	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, at, apis.Retry, "retry", "rlretry")
 	key, keyEdits, ok := c.keyExpr(call, pkg)
 	if !ok {
 		return nil
@@ -64,7 +66,7 @@ func (c *checker) restyFix(cur inspector.Cursor, call *ast.CallExpr) []analysis.
 	if !ok || file == nil {
 		return nil
 	}
-	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), retryPath, "retry", "rlretry")
+	pkg, edits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), apis.Retry, "retry", "rlretry")
 	key, keyEdits, ok := c.keyExpr(call, pkg)
 	if !ok {
 		return nil
@@ -330,28 +332,14 @@ func (c *checker) nameFree(name string, site *retrysite.Site, before *inspector.
 
 // scopeAt returns the innermost scope at pos, in the file of cur.
 func (c *checker) scopeAt(cur *inspector.Cursor, pos token.Pos) *types.Scope {
-	file := c.fileOf(*cur)
-	if file == nil {
-		return nil
-	}
-	fs := c.pass.TypesInfo.Scopes[file]
-	if fs == nil {
-		return nil
-	}
-	return fs.Innermost(pos)
+	return source.Scope(c.pass.TypesInfo, c.fileOf(*cur), pos)
 }
 
 // lookup returns the object name refers to at pos.
 func (c *checker) lookup(name string, pos token.Pos) types.Object {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			if fs := c.pass.TypesInfo.Scopes[f]; fs != nil {
-				if s := fs.Innermost(pos); s != nil {
-					_, obj := s.LookupParent(name, pos)
-					return obj
-				}
-			}
-		}
+	if s := source.Scope(c.pass.TypesInfo, source.File(c.pass.Files, pos), pos); s != nil {
+		_, obj := s.LookupParent(name, pos)
+		return obj
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
@@ -135,7 +136,7 @@ func isRandPkg(pkg *types.Package) bool {
 // freshPkgs are the packages whose functions make a new value on every call
 // (see isProducer): a package that imports none of them, and no package
 // with a FreshKeyFact, has no fresh function to export.
-var freshPkgs = []string{uuidPath, "crypto/rand", "math/rand", "math/rand/v2", "time", retryPath}
+var freshPkgs = []string{apis.UUID, "crypto/rand", "math/rand", "math/rand/v2", "time", apis.Retry}
 
 // isProducer reports whether fn makes a new value on every call.
 func isProducer(fn *types.Func) bool {
@@ -145,15 +146,10 @@ func isProducer(fn *types.Func) bool {
 	}
 	name := fn.Name()
 	recv := fn.Signature().Recv()
+	if recv == nil && apis.IsKeyMaker(pkg.Path(), name) {
+		return true
+	}
 	switch pkg.Path() {
-	case uuidPath:
-		// Random (v4), time-based (v1, v2, v6, v7) UUIDs; not the name-based
-		// NewMD5/NewSHA1/NewHash, which derive a stable id from their input.
-		switch name {
-		case "New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID", "NewV6", "NewV7",
-			"NewV7FromReader", "NewDCEPerson", "NewDCEGroup", "NewDCESecurity":
-			return recv == nil
-		}
 	case "crypto/rand":
 		switch name {
 		case "Read", "Text", "Int", "Prime":
@@ -164,8 +160,6 @@ func isProducer(fn *types.Func) bool {
 		return !strings.HasPrefix(name, "New") && name != "Seed"
 	case "time":
 		return recv == nil && (name == "Now" || name == "Since" || name == "Until")
-	case retryPath:
-		return name == "NewIdempotencyKey" && recv == nil
 	}
 	return false
 }
@@ -177,7 +171,7 @@ func isProducer(fn *types.Func) bool {
 // up, for all the analyzer knows).
 var passesOn = map[string]bool{
 	"fmt": true, "strconv": true, "strings": true, "bytes": true, "encoding/hex": true,
-	"encoding/base64": true, "encoding/base32": true, "math/big": true, "time": true, uuidPath: true,
+	"encoding/base64": true, "encoding/base32": true, "math/big": true, "time": true, apis.UUID: true,
 }
 
 // expr returns the call that makes e's value anew each time e is evaluated,

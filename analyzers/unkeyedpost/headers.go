@@ -7,16 +7,10 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/inspector"
 )
-
-// defaultKeyHeaders are the header names that carry an idempotency key: the
-// IETF draft's (draft-ietf-httpapi-idempotency-key-header, used by Stripe and
-// Adyen) and the X- form (Mercado Pago). net/http replays a request on a
-// reused connection when it carries either. A correlation id such as
-// X-Request-ID is not a key: no known API deduplicates on it.
-var defaultKeyHeaders = []string{"Idempotency-Key", "X-Idempotency-Key"}
 
 // extraHeaders holds the -unkeyedpost.headers flag: more key header names
 // (PayPal-Request-Id, Cko-Idempotency-Key, ...).
@@ -52,7 +46,7 @@ func isTokenChar(r rune) bool {
 // isKeyHeader reports whether name is an idempotency key header; header names
 // are case-insensitive (and a map index assignment does not canonicalise).
 func isKeyHeader(name string) bool {
-	for _, list := range [][]string{defaultKeyHeaders, extraHeaders} {
+	for _, list := range [][]string{apis.KeyHeaders, extraHeaders} {
 		for _, h := range list {
 			if strings.EqualFold(h, name) {
 				return true
@@ -141,5 +135,5 @@ func mapWrites(lit *ast.CompositeLit) []headerWrite {
 func isHeaderType(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Header") }
 
 func isRestyHeaderMethod(fn *types.Func, name string) bool {
-	return typematch.IsMethod(fn, restyPath, "Request", name) || typematch.IsMethod(fn, restyPath, "Client", name)
+	return typematch.IsMethod(fn, apis.RestyV2, "Request", name) || typematch.IsMethod(fn, apis.RestyV2, "Client", name)
 }

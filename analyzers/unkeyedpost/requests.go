@@ -8,9 +8,10 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -29,7 +30,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 	name := fn.Name()
 	recv := fn.Signature().Recv() != nil
 	path := fn.Pkg().Path()
-	if !recv && (path == httpPath || path == retryablePath) { // the same signatures in both
+	if !recv && (path == httpPath || path == apis.RetryableHTTP) { // the same signatures in both
 		switch {
 		case name == "NewRequest" && len(call.Args) == 3:
 			c.built(cur, call, call.Args[0])
@@ -41,11 +42,11 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		c.direct(call, d)
 		return
 	}
-	if path == restyPath {
+	if path == apis.RestyV2 {
 		switch {
-		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, restyPath, "Request", name):
+		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, apis.RestyV2, "Request", name):
 			c.resty(cur, call, methodName[name])
-		case name == "Execute" && typematch.IsMethod(fn, restyPath, "Request", name) && len(call.Args) == 2:
+		case name == "Execute" && typematch.IsMethod(fn, apis.RestyV2, "Request", name) && len(call.Args) == 2:
 			if m := c.method(call.Args[0]); m != "" {
 				c.resty(cur, call, m)
 			}
@@ -82,11 +83,11 @@ func (c *checker) directSend(call *ast.CallExpr) (directPost, bool) {
 	case path == httpPath && typematch.IsMethod(fn, httpPath, "Client", name):
 		s, ok := c.httpClient(receiver)
 		return directPost{pkg: "http", api: "(*http.Client)." + name, client: s, clientRetries: ok}, true
-	case path == retryablePath && !recv:
+	case path == apis.RetryableHTTP && !recv:
 		// The package functions use a NewClient() client.
 		return directPost{pkg: "retryablehttp", api: "retryablehttp." + name,
-			client: retryable(retryableDefaultMax, ""), clientRetries: true}, true
-	case path == retryablePath && typematch.IsMethod(fn, retryablePath, "Client", name):
+			client: retryable(apis.RetryMax.CtorRetries, ""), clientRetries: true}, true
+	case path == apis.RetryableHTTP && typematch.IsMethod(fn, apis.RetryableHTTP, "Client", name):
 		s, ok := c.retryableClient(receiver)
 		return directPost{pkg: "retryablehttp", api: "(*retryablehttp.Client)." + name, client: s, clientRetries: ok}, true
 	}
@@ -313,11 +314,11 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 			u.send = call
 			u.client, _ = c.httpClient(sel.X)
 			return u, true
-		case sel != nil && typematch.IsMethod(fn, retryablePath, "Client", "Do"):
+		case sel != nil && typematch.IsMethod(fn, apis.RetryableHTTP, "Client", "Do"):
 			u.send = call
 			u.client, _ = c.retryableClient(sel.X)
 			return u, true
-		case typematch.IsFunc(fn, retryablePath, "FromRequest"):
+		case typematch.IsFunc(fn, apis.RetryableHTTP, "FromRequest"):
 			u.wrapped = c.assignedVar(parent)
 			return u, u.wrapped != nil
 		}
@@ -416,11 +417,11 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 			if !ok || fn == nil {
 				return
 			}
-			if typematch.IsMethod(fn, restyPath, "Client", "R") || typematch.IsMethod(fn, restyPath, "Client", "NewRequest") {
+			if typematch.IsMethod(fn, apis.RestyV2, "Client", "R") || typematch.IsMethod(fn, apis.RestyV2, "Client", "NewRequest") {
 				client = xs.X
 				break
 			}
-			if !typematch.IsMethod(fn, restyPath, "Request", fn.Name()) {
+			if !typematch.IsMethod(fn, apis.RestyV2, "Request", fn.Name()) {
 				return
 			}
 			reqCalls = append(reqCalls, x)
@@ -498,7 +499,7 @@ func (c *checker) resty(cur inspector.Cursor, call *ast.CallExpr, method string)
 // report reports d once per position, and not in a _test.go file: a test
 // retries against a stub server, where nothing is charged twice.
 func (c *checker) report(d analysis.Diagnostic) {
-	if f := c.pass.Fset.File(d.Pos); c.reported[d.Pos] || f == nil || strings.HasSuffix(f.Name(), "_test.go") {
+	if c.reported[d.Pos] || c.pass.Fset.File(d.Pos) == nil || source.IsTestFile(c.pass.Fset, d.Pos) {
 		return
 	}
 	c.reported[d.Pos] = true

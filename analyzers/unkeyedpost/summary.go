@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -281,7 +283,7 @@ func newRequestMethod(fn *types.Func, call *ast.CallExpr) ast.Expr {
 	if fn.Signature().Recv() != nil {
 		return nil
 	}
-	if path := fn.Pkg().Path(); path != httpPath && path != retryablePath {
+	if path := fn.Pkg().Path(); path != httpPath && path != apis.RetryableHTTP {
 		return nil
 	}
 	switch {
@@ -295,7 +297,7 @@ func newRequestMethod(fn *types.Func, call *ast.CallExpr) ast.Expr {
 
 func isRequestType(t types.Type) bool {
 	t = typematch.Deref(t)
-	return typematch.IsNamed(t, httpPath, "Request") || typematch.IsNamed(t, retryablePath, "Request")
+	return typematch.IsNamed(t, httpPath, "Request") || typematch.IsNamed(t, apis.RetryableHTTP, "Request")
 }
 
 // builtSend summarises the request that fn builds at call (a NewRequest*
@@ -793,7 +795,7 @@ func (c *checker) qualifiedName(fn *types.Func) string {
 // knownPkg reports whether path is a package of a client library the
 // analyzer knows by its API (see requests.go).
 func knownPkg(path string) bool {
-	return path == retryablePath || path == restyPath || path == httpPath
+	return path == apis.RetryableHTTP || path == apis.RestyV2 || path == httpPath
 }
 
 // exportSends exports the summaries of the package's exported functions,
@@ -814,8 +816,7 @@ func (c *checker) exportSends() {
 }
 
 func (c *checker) inTestFile(n ast.Node) bool {
-	f := c.pass.Fset.File(n.Pos())
-	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	return source.IsTestFile(c.pass.Fset, n.Pos())
 }
 
 // isDoer reports whether call, handed the request at ref, sends it through

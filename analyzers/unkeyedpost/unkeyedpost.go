@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -34,14 +35,8 @@ func init() {
 		"comma-separated header names that also carry an idempotency key (besides Idempotency-Key and X-Idempotency-Key)")
 }
 
-// Import paths of the APIs the analyzer knows.
-const (
-	httpPath      = "net/http"
-	retryablePath = "github.com/hashicorp/go-retryablehttp"
-	restyPath     = "github.com/go-resty/resty/v2"
-	uuidPath      = "github.com/google/uuid"
-	retryPath     = "github.com/retrylint/retrylint/retry"
-)
+// httpPath is net/http's import path; the third-party ones are apis's.
+const httpPath = "net/http"
 
 // checker holds what one pass needs.
 type checker struct {
@@ -98,7 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 	retried := c.retriedMethods()
 	c.exportRetried(retried)
 
-	sends := typematch.Imports(pass.Pkg, httpPath, retryablePath, restyPath)
+	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2)
 	facts := pass.AllObjectFacts()
 	for _, f := range facts {
 		if _, ok := f.Fact.(*SendsFact); ok {
