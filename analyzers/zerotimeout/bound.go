@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -224,26 +225,12 @@ func (c *checker) setsDeadline(body ast.Node) bool {
 	return found
 }
 
-// An sdkOption is an SDK's pair of constructor options: one that hands the
-// SDK's client an *http.Client, and one that sets that client's Timeout.
-// Applied in order, the Timeout option bounds a client handed over before
-// it.
-type sdkOption struct {
-	pkg, constructor, withClient, withTimeout string
-}
-
-// sdkOptions are the SDK options known to set a Timeout on the client
-// they are given.
-var sdkOptions = []sdkOption{
-	// github.com/docker/docker/client/options.go: WithHTTPClient replaces
-	// the client; WithTimeout sets c.client.Timeout.
-	{"github.com/docker/docker/client", "NewClientWithOpts", "WithHTTPClient", "WithTimeout"},
-}
-
-func sdkOptionOf(fn *types.Func) *sdkOption {
-	for i, o := range sdkOptions {
-		if typematch.IsFunc(fn, o.pkg, o.withClient) {
-			return &sdkOptions[i]
+// sdkOptionOf returns the row of apis.SDKTimeouts whose option hands the
+// SDK's client an *http.Client (fn), or nil.
+func sdkOptionOf(fn *types.Func) *apis.SDKTimeout {
+	for i, o := range apis.SDKTimeouts {
+		if typematch.IsFunc(fn, o.Pkg, o.WithClient) {
+			return &apis.SDKTimeouts[i]
 		}
 	}
 	return nil
@@ -252,18 +239,18 @@ func sdkOptionOf(fn *types.Func) *sdkOption {
 // sdkTimeoutAfter reports whether the option call at cur (WithHTTPClient)
 // is an argument of the SDK's constructor followed by its Timeout option
 // with a value that is not provably zero.
-func (c *checker) sdkTimeoutAfter(cur inspector.Cursor, o *sdkOption) bool {
+func (c *checker) sdkTimeoutAfter(cur inspector.Cursor, o *apis.SDKTimeout) bool {
 	kind, idx := cur.ParentEdge()
 	if kind != edge.CallExpr_Args {
 		return false
 	}
 	ctor := cur.Parent().Node().(*ast.CallExpr)
-	if !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, ctor), o.pkg, o.constructor) {
+	if !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, ctor), o.Pkg, o.Constructor) {
 		return false
 	}
 	for _, arg := range ctor.Args[idx+1:] {
 		call, ok := ast.Unparen(arg).(*ast.CallExpr)
-		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), o.pkg, o.withTimeout) &&
+		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), o.Pkg, o.WithTimeout) &&
 			len(call.Args) == 1 && !c.isZero(call.Args[0]) {
 			return true
 		}

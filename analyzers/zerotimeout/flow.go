@@ -4,8 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -52,7 +52,7 @@ func (c *checker) mentionsOf(obj types.Object) []inspector.Cursor {
 	if c.mentions == nil {
 		c.mentions = make(map[types.Object][]inspector.Cursor)
 		for fcur := range c.insp.Root().Children() {
-			if tf := c.pass.Fset.File(fcur.Node().Pos()); !tests && tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			if !tests && source.IsTestFile(c.pass.Fset, fcur.Node().Pos()) {
 				continue
 			}
 			c.indexMentions(fcur)

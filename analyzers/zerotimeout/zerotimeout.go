@@ -7,11 +7,11 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -95,7 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || c.rep.Generated(f) || testSupport {
 			continue
 		}
-		if tf := pass.Fset.File(f.FileStart); !tests && tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+		if !tests && source.IsTestFile(pass.Fset, f.FileStart) {
 			continue
 		}
 		c.file = f
@@ -120,7 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 // servers), which, like a _test.go file, runs under go test -timeout.
 func isTestSupport(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.FileStart); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+		if source.IsTestFile(pass.Fset, f.FileStart) {
 			continue
 		}
 		for _, imp := range f.Imports {
