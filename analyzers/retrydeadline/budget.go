@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -404,8 +406,8 @@ func (c *checker) waitsBetween(s *retrysite.Site, h header, n int) ([]time.Durat
 }
 
 // eval evaluates a duration expression: constants, the loop counter (with
-// value k), locals given one value, and +, -, *, /, <<, >>, conversions,
-// min and max, and retry.FullJitter(d) at its ceiling d.
+// value k), locals given one value, the operators of eval.IntOp,
+// conversions, min and max, and retry.FullJitter(d) at its ceiling d.
 func (c *checker) eval(e ast.Expr, counter *types.Var, k int64) (time.Duration, bool) {
 	e = ast.Unparen(e)
 	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
@@ -426,26 +428,7 @@ func (c *checker) eval(e ast.Expr, counter *types.Var, k int64) (time.Duration, 
 		if !ok1 || !ok2 {
 			return 0, false
 		}
-		switch e.Op {
-		case token.ADD:
-			return x + y, true
-		case token.SUB:
-			return x - y, true
-		case token.MUL:
-			return x * y, true
-		case token.QUO:
-			if y != 0 {
-				return x / y, true
-			}
-		case token.SHL:
-			if y >= 0 && y < 62 {
-				return x << y, true
-			}
-		case token.SHR:
-			if y >= 0 && y < 64 {
-				return x >> y, true
-			}
-		}
+		return eval.IntOp(e.Op, x, y)
 	case *ast.CallExpr:
 		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return c.eval(e.Args[0], counter, k) // a conversion: time.Duration(n)
@@ -465,7 +448,7 @@ func (c *checker) eval(e ast.Expr, counter *types.Var, k int64) (time.Duration, 
 				return best, ok
 			}
 		}
-		if typematch.IsFunc(typematch.Callee(c.info, e), "github.com/retrylint/retrylint/retry", "FullJitter") && len(e.Args) == 1 {
+		if typematch.IsFunc(typematch.Callee(c.info, e), apis.Retry, "FullJitter") && len(e.Args) == 1 {
 			return c.eval(e.Args[0], counter, k)
 		}
 	}

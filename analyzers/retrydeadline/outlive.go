@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -159,15 +160,10 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
 	return nil
 }
 
+// innermostScope returns the scope at pos, in whichever file of the package
+// holds it.
 func (c *checker) innermostScope(pos token.Pos) *types.Scope {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			if s := c.info.Scopes[f]; s != nil {
-				return s.Innermost(pos)
-			}
-		}
-	}
-	return nil
+	return source.Scope(c.info, source.File(c.pass.Files, pos), pos)
 }
 
 // contextVar returns the variable e names when it is a local
@@ -217,7 +213,7 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 		!types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
 		return nil
 	}
-	file := c.file(stmt)
+	file := source.File(c.pass.Files, stmt.Pos())
 	if file == nil {
 		return nil
 	}
@@ -234,7 +230,7 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 	if _, obj := c.innermostScope(stmt.Pos()).LookupParent(ctx.Name(), stmt.Pos()); obj != ctx {
 		return nil
 	}
-	timePkg, ok := packageQualifier(c.info, call)
+	timePkg, ok := fixes.Qualifier(c.info, call)
 	if !ok {
 		return nil
 	}
@@ -274,22 +270,6 @@ func (c *checker) funcSignature(fn ast.Node) *types.Signature {
 		}
 	}
 	return nil
-}
-
-// packageQualifier returns the name by which call's function is qualified
-// (time in time.Sleep), or "" for a dot-import.
-func packageQualifier(info *types.Info, call *ast.CallExpr) (string, bool) {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		if id, ok := f.X.(*ast.Ident); ok {
-			if _, ok := info.Uses[id].(*types.PkgName); ok {
-				return id.Name, true
-			}
-		}
-	case *ast.Ident:
-		return "", true
-	}
-	return "", false
 }
 
 // qualifierAt returns a types.Qualifier that names packages as file imports

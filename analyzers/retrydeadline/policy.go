@@ -9,12 +9,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
-	"github.com/retrylint/retrylint/retry"
 )
-
-const retryPath = "github.com/retrylint/retrylint/retry"
 
 // policyBudget reports a call retry.Do(ctx, policy, op) whose policy, a
 // literal, cannot fit the deadline of ctx: MaxAttempts x AttemptTimeout +
@@ -22,16 +20,16 @@ const retryPath = "github.com/retrylint/retrylint/retry"
 // the fields a literal leaves out.
 func (c *checker) policyBudget(s *retrysite.Site) {
 	call, ok := s.Node.(*ast.CallExpr)
-	if !ok || !typematch.IsFunc(s.Runner, retryPath, "Do") || len(call.Args) != 3 {
+	if !ok || !typematch.IsFunc(s.Runner, apis.Retry, "Do") || len(call.Args) != 3 {
 		return
 	}
 	lit, ok := ast.Unparen(c.res.Value(call.Args[1])).(*ast.CompositeLit)
 	if !ok {
 		return
 	}
-	n, timeout := retry.DefaultMaxAttempts, time.Duration(0)
+	n, timeout := apis.RetryDefaultMaxAttempts, time.Duration(0)
 	var maxLit *ast.BasicLit
-	backoff := retry.Backoff{}
+	backoff := apis.RetryBackoff{}
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
@@ -82,8 +80,8 @@ func (c *checker) policyBudget(s *retrysite.Site) {
 }
 
 // backoffLit reads a retry.Backoff literal whose fields are constants.
-func (c *checker) backoffLit(e ast.Expr) (retry.Backoff, bool) {
-	var b retry.Backoff
+func (c *checker) backoffLit(e ast.Expr) (apis.RetryBackoff, bool) {
+	var b apis.RetryBackoff
 	lit, ok := ast.Unparen(c.res.Value(e)).(*ast.CompositeLit)
 	if !ok {
 		return b, false
@@ -110,7 +108,7 @@ func (c *checker) backoffLit(e ast.Expr) (retry.Backoff, bool) {
 			if !ok {
 				return b, false
 			}
-			b.Jitter = retry.Jitter(v)
+			b.Jitter = apis.RetryJitter(v)
 		}
 	}
 	return b, true
@@ -120,17 +118,17 @@ func (c *checker) backoffLit(e ast.Expr) (retry.Backoff, bool) {
 // the capped exponential ceiling min(Cap, Base * 2^(n-1)) for every rule
 // that draws from below it (none, full, equal), and for decorrelated jitter,
 // which draws up to three times the previous wait, min(Cap, Base * 3^n).
-func ceilings(b retry.Backoff, retries int) []time.Duration {
+func ceilings(b apis.RetryBackoff, retries int) []time.Duration {
 	base, capped := b.Base, b.Cap
 	if base <= 0 {
-		base = retry.DefaultBase
+		base = apis.RetryDefaultBase
 	}
 	if capped <= 0 {
-		capped = max(retry.DefaultCap, base)
+		capped = max(apis.RetryDefaultCap, base)
 	}
 	factor := time.Duration(2)
 	ceiling := base
-	if b.Jitter == retry.JitterDecorrelated {
+	if b.Jitter == apis.RetryJitterDecorrelated {
 		factor, ceiling = 3, min(capped, 3*base)
 	}
 	out := make([]time.Duration, retries)

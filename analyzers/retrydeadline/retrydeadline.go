@@ -67,13 +67,3 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) cursor(n ast.Node) (inspector.Cursor, bool) {
 	return c.root.FindNode(n)
 }
-
-// file returns the file that holds n.
-func (c *checker) file(n ast.Node) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= n.Pos() && n.Pos() <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}

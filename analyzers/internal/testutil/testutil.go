@@ -23,6 +23,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 )
 
 // ModuleRoot is the directory of retrylint's go.mod.
@@ -30,8 +32,6 @@ func ModuleRoot() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }
-
-const retryImportPath = "github.com/retrylint/retrylint/retry"
 
 // Tree returns a temporary GOPATH-style copy of testdata (its src tree) with
 // the real retry package added at its import path.
@@ -48,7 +48,7 @@ func Tree(t testing.TB) string {
 			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
-	retryDst := filepath.Join(dir, "src", filepath.FromSlash(retryImportPath))
+	retryDst := filepath.Join(dir, "src", filepath.FromSlash(apis.Retry))
 	if err := os.MkdirAll(retryDst, 0o755); err != nil {
 		t.Fatal(err)
 	}
