@@ -12,14 +12,14 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/retrylint/retrylint/internal/retrychain"
+	"github.com/retrylint/retrylint/analyzers/retrychain"
 )
 
 // `retrylint report` answers the question that one finding at a time does
 // not: how many calls can one call of each entry point make to each
 // retrying dependency, through which layers, and which layer should own the
 // retries. It runs nestedretry (and the retry-site recogniser it requires)
-// as a lint run does and reads their facts (internal/retrychain), so it
+// as a lint run does and reads their facts (analyzers/retrychain), so it
 // costs no more than one.
 
 const reportUsage = `usage: retrylint report [-format=text|json|markdown|dot] [-min=N] [-tags=TAGS] packages

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/retrylint/retrylint/internal/retrychain"
+	"github.com/retrylint/retrylint/analyzers/retrychain"
 )
 
 // reportFormats are the writers of -format.

@@ -15,8 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/retrychain"
 	"github.com/retrylint/retrylint/internal/e2etest"
-	"github.com/retrylint/retrylint/internal/retrychain"
 )
 
 // The report's tests run it on testdata/report, a GOPATH tree of a shop

@@ -2,7 +2,6 @@ package retrychain
 
 import (
 	"cmp"
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 )
 
@@ -24,17 +24,8 @@ import (
 // them (through go/analysis/checker) on the packages to report on. The
 // retry-site recogniser is among them although nestedretry requires it:
 // the checker keeps the results of the analyzers it was asked for only.
-func Analyzers() []*analysis.Analyzer { return []*analysis.Analyzer{nestedretry.Analyzer, retrysite()} }
-
-// retrysite is the shared recogniser of retry sites, which nestedretry
-// requires; its package is internal to the analyzers.
-func retrysite() *analysis.Analyzer {
-	for _, a := range nestedretry.Analyzer.Requires {
-		if a.Name == "retrysite" {
-			return a
-		}
-	}
-	return nil
+func Analyzers() []*analysis.Analyzer {
+	return []*analysis.Analyzer{nestedretry.Analyzer, retrysite.Analyzer}
 }
 
 // funcInfo is what the builder knows of a function declared in a loaded
@@ -90,10 +81,6 @@ func Build(graph *checker.Graph) ([]Chain, error) {
 		memo:    map[*types.Func][]path{},
 		busy:    map[*types.Func]bool{},
 	}
-	rs := retrysite()
-	if rs == nil {
-		return nil, fmt.Errorf("nestedretry no longer requires the retrysite analyzer")
-	}
 	seen := map[*packages.Package]bool{}
 	var roots []*packages.Package
 	for act := range graph.All() {
@@ -114,7 +101,7 @@ func Build(graph *checker.Graph) ([]Chain, error) {
 			if act.IsRoot && act.Err == nil && !slices.Contains(roots, act.Package) {
 				roots = append(roots, act.Package)
 			}
-		case rs:
+		case retrysite.Analyzer:
 			s, err := sitesOf(act.Result)
 			if err != nil {
 				return nil, err

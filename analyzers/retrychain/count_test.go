@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 )
 
@@ -41,48 +42,55 @@ func TestCount(t *testing.T) {
 	}
 }
 
-// TestCountOf: the kinds of nestedretry's bounds, read from what they say.
+// TestCountOf: the kinds of nestedretry's bounds.
 func TestCountOf(t *testing.T) {
 	var f nestedretry.ReachesFact
-	f.Bound.Kind, f.Bound.Attempts = 1, 4 // retrysite.Known
+	f.Bound.Kind, f.Bound.Attempts = retrysite.Known, 4
 	if got := countOf(&f); got != (Count{Kind: Known, N: 4}) {
 		t.Errorf("known bound: %+v (%s)", got, f.Bound)
 	}
-	f.Bound.Kind = 2 // retrysite.LibraryDefault
+	f.Bound.Kind = retrysite.LibraryDefault
 	if got := countOf(&f); got != (Count{Kind: Default, N: 4}) {
 		t.Errorf("library default: %+v (%s)", got, f.Bound)
 	}
-	f.Bound.Kind, f.Bound.Attempts = 3, 0 // retrysite.Unbounded
+	f.Bound.Kind, f.Bound.Attempts = retrysite.Unbounded, 0
 	if got := countOf(&f); got != (Count{Kind: Unbounded}) {
 		t.Errorf("unbounded: %+v (%s)", got, f.Bound)
 	}
-	f.Bound.Kind = 0 // retrysite.Unknown
+	f.Bound.Kind = retrysite.Unknown
 	if got := countOf(&f); got != (Count{}) {
 		t.Errorf("unknown: %+v (%s)", got, f.Bound)
 	}
 }
 
-// TestSitesOfShape: a result without the fields read is an error, not an
-// empty report.
-func TestSitesOfShape(t *testing.T) {
-	type noSites struct{ Other []int }
-	if _, err := sitesOf(&noSites{}); err == nil {
-		t.Error("no error for a result without Sites")
+// TestSitesOf: the sites a chain uses are those of retrysite's result that
+// name their node and attempt; a spin is an unbounded loop that never waits;
+// a result of another type is an error, not an empty report.
+func TestSitesOf(t *testing.T) {
+	loop, body := &ast.ForStmt{}, &ast.BlockStmt{}
+	r := &retrysite.Result{Sites: []*retrysite.Site{
+		nil,
+		{Kind: retrysite.Loop, Node: loop}, // no attempt: left out
+		{Kind: retrysite.Loop, Node: loop, Attempt: body, Bound: retrysite.Bound{Kind: retrysite.Unbounded}},
+		{Kind: retrysite.Loop, Node: loop, Attempt: body, Bound: retrysite.Bound{Kind: retrysite.Known, Attempts: 3},
+			Waits: []retrysite.Wait{{}}},
+	}}
+	got, err := sitesOf(r)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("sitesOf: %+v, %v; want 2 sites", got, err)
 	}
-	type badSite struct{ Node string }
-	type result struct{ Sites []*badSite }
-	if _, err := sitesOf(&result{Sites: []*badSite{{Node: "x"}}}); err == nil {
-		t.Error("no error for a site whose Node is not an ast.Node")
+	if !got[0].spin || got[0].bound != (Count{Kind: Unbounded}) {
+		t.Errorf("unbounded loop without waits: %+v, want a spin", got[0])
 	}
-	type site struct {
-		Node    ast.Node
-		Attempt *ast.BlockStmt
+	if got[1].spin || got[1].bound != (Count{Kind: Known, N: 3}) {
+		t.Errorf("bounded loop: %+v, want 3 attempts and no spin", got[1])
 	}
-	type noBound struct{ Sites []*site }
-	if _, err := sitesOf(&noBound{Sites: []*site{{Node: &ast.ForStmt{}, Attempt: &ast.BlockStmt{}}}}); err == nil {
-		t.Error("no error for a site without Runner and Bound")
+	if _, err := sitesOf(struct{}{}); err == nil {
+		t.Error("no error for a result of another type")
 	}
-	if s, err := sitesOf(nil); s != nil || err != nil {
-		t.Errorf("nil result: %v, %v", s, err)
+	for _, nothing := range []any{nil, (*retrysite.Result)(nil)} {
+		if s, err := sitesOf(nothing); s != nil || err != nil {
+			t.Errorf("%#v: %v, %v", nothing, s, err)
+		}
 	}
 }
