@@ -125,7 +125,7 @@ func (ev *evaluator) awsV1Retryer(x ast.Expr) clientConfig {
 	case typematch.IsNamed(t, apis.AWSV1Client, "NoOpRetryer"):
 		return clientConfig{State: cfgOff}
 	case typematch.IsNamed(t, apis.AWSV1Client, "DefaultRetryer"):
-		cfg := attempts(4) // client.DefaultRetryerMaxNumRetries + 1
+		cfg := attempts(apis.AWSV1DefaultAttempts)
 		ev.structFields(lit, nil, func(name string, v ast.Expr) {
 			if name == "NumMaxRetries" {
 				if n, ok := ev.ix.intConst(v); ok && n >= 0 {

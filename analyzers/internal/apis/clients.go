@@ -133,9 +133,8 @@ var Clients = []Client{
 		Source: "https://github.com/aws/aws-sdk-go/blob/v1.55.8/service/dynamodb/customizations.go",
 	},
 	{
-		// DefaultRetryerMaxNumRetries = 3.
 		Label: "aws-sdk-go", Pkg: AWSV1Services, Prefix: true,
-		AnyRecv: true, Shape: AWSV1Operation, Attempts: 4, Config: AWSV1Config,
+		AnyRecv: true, Shape: AWSV1Operation, Attempts: AWSV1DefaultAttempts, Config: AWSV1Config,
 		Source: "https://github.com/aws/aws-sdk-go/blob/v1.55.8/aws/client/default_retryer.go",
 	},
 	{
@@ -253,6 +252,12 @@ var Clients = []Client{
 		Source: "https://github.com/googleapis/gax-go/blob/v2.27.0/v2/call_option.go",
 	},
 }
+
+// AWSV1DefaultAttempts is how many attempts aws-sdk-go's client.DefaultRetryer
+// makes when its NumMaxRetries is not set: DefaultRetryerMaxNumRetries (3)
+// retries and the first call
+// (https://github.com/aws/aws-sdk-go/blob/v1.55.8/aws/client/default_retryer.go).
+const AWSV1DefaultAttempts = 4
 
 // Methods reports whether the row is about methods (not package functions).
 func (a *Client) Methods() bool {

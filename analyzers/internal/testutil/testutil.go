@@ -25,6 +25,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 )
 
 // ModuleRoot is the directory of retrylint's go.mod.
@@ -58,7 +59,7 @@ func Tree(t testing.TB) string {
 		t.Fatalf("reading retry package: %v", err)
 	}
 	for _, f := range files {
-		if f.IsDir() || !strings.HasSuffix(f.Name(), ".go") || strings.HasSuffix(f.Name(), "_test.go") {
+		if f.IsDir() || !strings.HasSuffix(f.Name(), ".go") || source.IsTestName(f.Name()) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(retrySrc, f.Name()))
