@@ -142,9 +142,10 @@ var (
 	refDef = regexp.MustCompile(`(?m)^\[[^\]]+\]:\s*(\S+)`)
 	// refUse matches the label of a full reference link, [text][label].
 	refUse = regexp.MustCompile(`\]\[([^\]]+)\]`)
-	// outside matches what names documents outside the repository: the
-	// development machine's shared files and the material under them.
-	outside = regexp.MustCompile(`(?i)/work/|shared/(?:seeds|reference)|known-apis\.md|\bthe seeds\b|\bseeds'|\bseed documents?\b`)
+	// outside matches what names documents outside the repository: paths of
+	// the development machine's shared folder, and the background documents
+	// the project began from, by the names they went by.
+	outside = regexp.MustCompile(`(?i)/work/|\bshared/\w|\bthe seeds\b|\bseeds'|\bseed documents?\b`)
 	// heading matches a Markdown heading's text.
 	heading = regexp.MustCompile(`(?m)^#{1,6}\s+(.+?)\s*#*$`)
 	// codeSpan matches inline code, whose brackets are not links.

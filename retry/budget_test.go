@@ -8,8 +8,10 @@ import (
 )
 
 // attemptsAgainstDeadDependency runs requests that each try once and retry
-// up to maxRetries times against a dependency that always fails, the seeds'
-// budget experiment, and counts attempts and the retries the budget allowed
+// up to maxRetries times against a dependency that always fails (the retry
+// budget of the AWS Builders' Library's "Timeouts, retries, and backoff with
+// jitter", https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/),
+// and counts attempts and the retries the budget allowed
 // and refused. A refused retry ends its request.
 func attemptsAgainstDeadDependency(b *Budget, requests, maxRetries int) (attempts, allowed, refused int) {
 	for range requests {

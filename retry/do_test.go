@@ -25,7 +25,8 @@ func do(t *testing.T, ctx context.Context, p Policy, clk *fakeClock, op func(con
 	return err
 }
 
-// trace records the hook's view of each attempt as the seeds print it.
+// trace records the hook's view of each attempt: when it started, its
+// timeout and the wait after it.
 type trace struct {
 	clk   *fakeClock
 	lines []string
@@ -49,14 +50,14 @@ func (tr *trace) check(t *testing.T, want ...string) {
 	}
 }
 
-// TestDeadlineSeedTrace replays part 3 of the seeds' lab: a 2,000 ms deadline,
-// an 800 ms attempt timeout, up to 4 retries. The lab's waits (39 and 3 ms)
-// are draws from its own generator, so here the callee asks for them with
+// TestDeadlineTrace replays one call under a 2,000 ms deadline, an 800 ms
+// attempt timeout and up to 4 retries, with waits of 39 and 3 ms. Those waits
+// are fixed draws, so here the callee asks for them with
 // Retry-After over a 1ns backoff without jitter; what is under test is what
 // Do does with them: the attempt that starts at 1,642 ms gets the 358 ms
 // that are left. The Cap is a second because Do honours a Retry-After only
 // up to the Cap.
-func TestDeadlineSeedTrace(t *testing.T) {
+func TestDeadlineTrace(t *testing.T) {
 	waits := []time.Duration{39 * ms, 3 * ms}
 	for _, tc := range []struct {
 		name     string
@@ -280,8 +281,9 @@ func TestZeroPolicyUsesDefaultBackoff(t *testing.T) {
 	}
 }
 
-// TestNestedLayersMultiply counts what layered retries cost, the seeds'
-// figures: plain nested loops, then nested Do calls that opt out of the
+// TestNestedLayersMultiply counts what layered retries cost, as the AWS
+// Builders' Library's "Timeouts, retries, and backoff with jitter" warns
+// (https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/): plain nested loops, then nested Do calls that opt out of the
 // one-owner rule, make 64 calls for three layers of four attempts and 243
 // for five layers of three; with the rule on (the default), the nested Do
 // calls make only the outermost layer's attempts.
@@ -344,7 +346,8 @@ func TestNestedDoReportsTheOwner(t *testing.T) {
 	}
 }
 
-// TestBudgetInDo runs the seeds' budget experiment through Do: 1,000 calls
+// TestBudgetInDo runs the budget experiment of attemptsAgainstDeadDependency
+// through Do: 1,000 calls
 // of up to 4 attempts against a dependency that is down.
 func TestBudgetInDo(t *testing.T) {
 	for _, tc := range []struct {

@@ -339,8 +339,9 @@ func (p *payments) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, "charged")
 }
 
-// TestDoubleCharge is part 4 of the seeds' lab: a timeout does not mean the
-// work did not happen. The charge is applied on arrival and the reply is
+// TestDoubleCharge: a timeout does not mean the work did not happen (Stripe,
+// "Designing robust and predictable APIs with idempotency",
+// https://stripe.com/blog/idempotency). The charge is applied on arrival and the reply is
 // lost; a retry without a key charges again, a retry with a key does not,
 // and the Transport does not retry a POST that has no key.
 func TestDoubleCharge(t *testing.T) {

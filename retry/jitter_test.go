@@ -54,8 +54,9 @@ func TestDelayNoCapDoesNotOverflow(t *testing.T) {
 // rules lists the four jitter rules.
 var rules = []Jitter{JitterFull, JitterEqual, JitterDecorrelated, JitterNone}
 
-// TestDelayBounds draws many waits from each rule and checks the seeds'
-// definitions: full in [0, c], equal in [c/2, c], decorrelated in
+// TestDelayBounds draws many waits from each rule and checks the definitions
+// of "Exponential Backoff And Jitter" (AWS Architecture Blog, 2015,
+// https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/): full in [0, c], equal in [c/2, c], decorrelated in
 // [Base, min(Cap, 3*max(prev, Base))] (decorrelatedFormula), where
 // c = min(Cap, Base*2^(n-1)).
 func TestDelayBounds(t *testing.T) {
