@@ -79,9 +79,11 @@ func (c *checker) reportOver(pos, end token.Pos, n int, timeout, deadline time.D
 }
 
 // deadlineAndTimeout finds, from the context the attempt's checked call
-// uses, the per-attempt timeout (a context.WithTimeout made in the attempt)
-// and the deadline (a context.WithTimeout or WithDeadline(ctx,
-// time.Now().Add(d)) made before the loop) it derives from.
+// uses, the per-attempt timeout (a context.WithTimeout made in the attempt,
+// or the Timeout of the http.Client the attempt sends through) and the
+// deadline (a context.WithTimeout or WithDeadline(ctx, time.Now().Add(d))
+// made before the loop) it derives from. Where several bound an attempt,
+// the shortest does.
 func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.Duration, ok bool) {
 	var ctx *types.Var
 	for _, arg := range s.Call.Args {
@@ -89,16 +91,28 @@ func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.
 			break
 		}
 	}
-	if ctx != nil {
-		timeout, _ = c.calleeTimeout(s.Call, ctx)
+	if ctx == nil {
+		return 0, 0, false
+	}
+	timeout, _ = c.calleeTimeout(s.Call, ctx)
+	if d, ok := c.sendTimeout(s.Call); ok {
+		timeout = shortest(timeout, d)
 	}
 	return c.deadlineOf(ctx, s, timeout)
 }
 
+// shortest returns the shorter of two timeouts, where zero means none.
+func shortest(a, b time.Duration) time.Duration {
+	if a <= 0 || b > 0 && b < a {
+		return b
+	}
+	return a
+}
+
 // deadlineOf follows ctx, the context the attempts of site s use, back
 // through derived contexts to the deadline it carries, and to the
-// per-attempt timeout when timeout is zero (a context.WithTimeout made in
-// the attempt).
+// per-attempt timeout: the shortest of timeout (zero for none) and a
+// context.WithTimeout made in the attempt.
 func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration, ok bool) {
 	for range 8 { // a chain of derived contexts, followed a few links
 		if ctx == nil {
@@ -131,9 +145,9 @@ func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Dur
 			return 0, 0, false
 		}
 		switch {
-		case inAttempt && timeout == 0:
-			timeout = d
-		case !inAttempt && timeout > 0:
+		case inAttempt:
+			timeout = shortest(timeout, d)
+		case timeout > 0:
 			return d, timeout, true
 		default:
 			return 0, 0, false

@@ -34,6 +34,7 @@ type checker struct {
 	res  *retrysite.Result
 	rep  *report.Reporter
 	root inspector.Cursor
+	w    *writes // what the package writes to its variables, on first use
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -30,3 +30,11 @@ func TestFixedWaitEndsWithContext(t *testing.T) {
 func TestPolicy(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/policy")
 }
+
+// TestClient: an http.Client's Timeout bounds each attempt sent through it,
+// followed to a literal, a package-level variable or a struct field set in
+// a constructor; quiet where a value is out of sight.
+func TestClient(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/client")
+	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/clientset")
+}
