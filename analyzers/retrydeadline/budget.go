@@ -36,15 +36,25 @@ func (c *checker) budget(s *retrysite.Site) {
 	if !ok {
 		return
 	}
-	c.reportOver(s.Node.Pos(), header.end(s.Node), n, timeout, deadline, waits, len(s.Waits) > 0,
+	c.reportOver(s.Node.Pos(), header.end(s.Node), n, timeout, ctxDeadline(deadline), waits, len(s.Waits) > 0,
 		func(fit int) *analysis.TextEdit { return header.lowerBound(n, fit) })
 }
 
+// A limit is the time a retry must fit, and how a message names it.
+type limit struct {
+	d      time.Duration
+	phrase string // with one %v for d: "the %v deadline"
+}
+
+// ctxDeadline is the limit of a context's deadline.
+func ctxDeadline(d time.Duration) limit { return limit{d, "the %v deadline"} }
+
 // reportOver reports a retry of n attempts of timeout each, with the
-// longest possible waits between them, when it cannot fit deadline. fix, if
+// longest possible waits between them, when it cannot fit the limit. fix
 // returns the edit that bounds the retry to fit attempts, or nil.
-func (c *checker) reportOver(pos, end token.Pos, n int, timeout, deadline time.Duration, waits []time.Duration, showWaits bool,
+func (c *checker) reportOver(pos, end token.Pos, n int, timeout time.Duration, lim limit, waits []time.Duration, showWaits bool,
 	fix func(fit int) *analysis.TextEdit) {
+	deadline := lim.d
 	worst := func(k int) time.Duration {
 		total := time.Duration(k) * timeout
 		for _, w := range waits[:k-1] {
@@ -66,7 +76,7 @@ func (c *checker) reportOver(pos, end token.Pos, n int, timeout, deadline time.D
 	if showWaits {
 		msg += " + waits up to " + listDurations(waits)
 	}
-	msg += fmt.Sprintf(" = %v, over the %v deadline: the %s attempt cannot finish; %s",
+	msg += fmt.Sprintf(" = %v, over "+lim.phrase+": the %s attempt cannot finish; %s",
 		worst(n), deadline, ordinal(fit+1), plural(fit, "attempt fits", "attempts fit"))
 	d := analysis.Diagnostic{Pos: pos, End: end, Message: msg}
 	if edit := fix(fit); edit != nil {

@@ -23,59 +23,81 @@ func (c *checker) policyBudget(s *retrysite.Site) {
 	if !ok || !typematch.IsFunc(s.Runner, apis.Retry, "Do") || len(call.Args) != 3 {
 		return
 	}
-	lit, ok := ast.Unparen(c.res.Value(call.Args[1])).(*ast.CompositeLit)
+	p, ok := c.policyLit(call.Args[1])
 	if !ok {
 		return
-	}
-	n, timeout := apis.RetryDefaultMaxAttempts, time.Duration(0)
-	var maxLit *ast.BasicLit
-	backoff := apis.RetryBackoff{}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			return // positional fields: not worth following
-		}
-		key, _ := kv.Key.(*ast.Ident)
-		if key == nil {
-			return
-		}
-		switch key.Name {
-		case "MaxAttempts":
-			v, ok := c.intConst(kv.Value)
-			if !ok || v < 1 {
-				return // unknown, or no limit
-			}
-			n = int(v)
-			maxLit, _ = ast.Unparen(kv.Value).(*ast.BasicLit)
-		case "AttemptTimeout":
-			d, ok := c.constDuration(kv.Value)
-			if !ok {
-				return
-			}
-			timeout = d
-		case "Backoff":
-			if backoff, ok = c.backoffLit(kv.Value); !ok {
-				return
-			}
-		}
-	}
-	if n < 2 || timeout <= 0 {
-		return // no retry, or no per-attempt bound: nothing to add up
 	}
 	ctx := c.contextVar(call.Args[0])
 	if ctx == nil {
 		return
 	}
-	deadline, _, ok := c.deadlineOf(ctx, s, timeout)
+	deadline, _, ok := c.deadlineOf(ctx, s, p.timeout)
 	if !ok {
 		return
 	}
-	c.reportOver(call.Pos(), call.End(), n, timeout, deadline, ceilings(backoff, n-1), true,
+	c.reportPolicy(call, p, ctxDeadline(deadline))
+}
+
+// A policy is what a retry.Policy literal says of a retry's worst case.
+type policy struct {
+	attempts int
+	timeout  time.Duration
+	backoff  apis.RetryBackoff
+	// maxLit is the literal MaxAttempts, if any: what a fix lowers.
+	maxLit *ast.BasicLit
+}
+
+// policyLit reads e, a retry.Policy literal (or a local variable given
+// one), when it retries under a per-attempt timeout and every figure that
+// counts is a constant.
+func (c *checker) policyLit(e ast.Expr) (policy, bool) {
+	p := policy{attempts: apis.RetryDefaultMaxAttempts}
+	lit, ok := ast.Unparen(c.res.Value(e)).(*ast.CompositeLit)
+	if !ok {
+		return p, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return p, false // positional fields: not worth following
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			return p, false
+		}
+		switch key.Name {
+		case "MaxAttempts":
+			v, ok := c.intConst(kv.Value)
+			if !ok || v < 1 {
+				return p, false // unknown, or no limit
+			}
+			p.attempts = int(v)
+			p.maxLit, _ = ast.Unparen(kv.Value).(*ast.BasicLit)
+		case "AttemptTimeout":
+			d, ok := c.constDuration(kv.Value)
+			if !ok {
+				return p, false
+			}
+			p.timeout = d
+		case "Backoff":
+			if p.backoff, ok = c.backoffLit(kv.Value); !ok {
+				return p, false
+			}
+		}
+	}
+	// No retry, or no per-attempt bound: nothing to add up.
+	return p, p.attempts >= 2 && p.timeout > 0
+}
+
+// reportPolicy reports, at n, a policy that cannot fit lim; the fix lowers
+// a literal MaxAttempts.
+func (c *checker) reportPolicy(n ast.Node, p policy, lim limit) {
+	c.reportOver(n.Pos(), n.End(), p.attempts, p.timeout, lim, ceilings(p.backoff, p.attempts-1), true,
 		func(fit int) *analysis.TextEdit {
-			if maxLit == nil || maxLit.Kind != token.INT {
+			if p.maxLit == nil || p.maxLit.Kind != token.INT {
 				return nil
 			}
-			return &analysis.TextEdit{Pos: maxLit.Pos(), End: maxLit.End(), NewText: []byte(strconv.Itoa(fit))}
+			return &analysis.TextEdit{Pos: p.maxLit.Pos(), End: p.maxLit.End(), NewText: []byte(strconv.Itoa(fit))}
 		})
 }
 

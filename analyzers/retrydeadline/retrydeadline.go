@@ -39,19 +39,19 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	res, ok := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	if !ok || pass.TypesInfo == nil || len(res.Sites) == 0 {
-		return nil, nil
-	}
-	// A deadline or a cancellation needs a context: without the context
-	// package in sight there is nothing to outlive or overrun.
-	if !typematch.Imports(pass.Pkg, "context") {
-		return nil, nil
-	}
-	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if !ok {
+	insp, ok2 := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok || !ok2 || pass.TypesInfo == nil {
 		return nil, nil
 	}
 	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root()}
+	// A retrying transport runs inside one request: the client's Timeout is
+	// its deadline, with or without a context in sight.
+	c.transportBudgets()
+	// Otherwise a deadline or a cancellation needs a context: without the
+	// context package in sight there is nothing to outlive or overrun.
+	if len(res.Sites) == 0 || !typematch.Imports(pass.Pkg, "context") {
+		return nil, nil
+	}
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:

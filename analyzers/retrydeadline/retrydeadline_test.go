@@ -38,3 +38,9 @@ func TestClient(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/client")
 	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/clientset")
 }
+
+// TestTransport: a retry.Transport retries inside one request, so the
+// client's Timeout is its deadline; the package need not import context.
+func TestTransport(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/transport")
+}

@@ -99,4 +99,7 @@ const (
 	RetryDefaultBase        = retry.DefaultBase
 	RetryDefaultCap         = retry.DefaultCap
 	RetryJitterDecorrelated = retry.JitterDecorrelated
+	// RetryDefaultClientTimeout is the Timeout of retry.NewClient's client
+	// when it is given none: the deadline its Transport retries within.
+	RetryDefaultClientTimeout = retry.DefaultClientTimeout
 )
