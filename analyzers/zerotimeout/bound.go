@@ -68,9 +68,9 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 		}
 		return c.varTransportBounds(v, depth)
 	case *ast.CallExpr:
-		if fd := c.funcDecl(typematch.Callee(c.pass.TypesInfo, e)); fd != nil {
+		if body := c.calledBody(e); body != nil {
 			bounded, any := true, false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
+			ast.Inspect(body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return false
@@ -93,6 +93,44 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 		}
 	}
 	return false
+}
+
+// calledBody returns the body of the function call calls: a function of
+// the package, or the function literal a package-level variable of the
+// package is declared with (var DefaultTransport = func() ... {...}, as
+// minio-go has), whose default is what the package runs unless a caller
+// replaces it.
+func (c *checker) calledBody(call *ast.CallExpr) *ast.BlockStmt {
+	if fd := c.funcDecl(typematch.Callee(c.pass.TypesInfo, call)); fd != nil {
+		return fd.Body
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != c.pass.Pkg.Scope() {
+		return nil
+	}
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if c.pass.TypesInfo.Defs[name] == v && len(vs.Values) == len(vs.Names) {
+						if lit, ok := ast.Unparen(vs.Values[i]).(*ast.FuncLit); ok {
+							return lit.Body
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func isDialField(name string) bool {

@@ -49,6 +49,18 @@
 //     (test support), unless -zerotimeout.tests is set, because go test
 //     -timeout already ends a hung test.
 //
+// A client made around the transport its caller gives (a RoundTripper
+// parameter, or a field of an options parameter such as Options.Transport,
+// possibly replaced by a default when nil) leaves the bound to that caller:
+// a library cannot know what its callers will pass, and a Timeout would cut
+// the long transfers such libraries make. The analyzer checks the calls
+// instead, in the package and, through a fact, in every package that
+// imports it, and reports a call that gives a transport that provably does
+// not bound the wait: nil (unless the function replaces it with one that
+// does), http.DefaultTransport, or an http.Transport without
+// ResponseHeaderTimeout. A caller that hands on its own caller's transport
+// is checked where it is called in turn.
+//
 // Comparisons with http.DefaultClient, reads of its fields and assignments
 // to it are not uses.
 //

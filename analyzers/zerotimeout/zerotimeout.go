@@ -27,8 +27,9 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "zerotimeout",
 	Doc:      analyzerdoc.MustExtract(doc, "zerotimeout"),
 	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil)},
 }
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -86,19 +87,16 @@ func run(pass *analysis.Pass) (any, error) {
 		defaultSet: make(map[ast.Node]token.Pos),
 		flows:      make(map[types.Object]*flow),
 		results:    make(map[result]*flow),
+		delegated:  make(map[*types.Func]*DelegatedTransportFact),
 	}
-	testSupport := !tests && isTestSupport(pass)
+	if !tests && isTestSupport(pass) {
+		return nil, nil
+	}
 	c.defaults = c.defaultConfig()
 	filter := []ast.Node{(*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil), (*ast.Ident)(nil)}
-	for fcur := range insp.Root().Children() {
-		f, ok := fcur.Node().(*ast.File)
-		if !ok || c.rep.Generated(f) || testSupport {
-			continue
-		}
-		if !tests && source.IsTestFile(pass.Fset, f.FileStart) {
-			continue
-		}
-		c.file = f
+	files := c.nonTestFiles()
+	for _, fcur := range files {
+		c.file = fcur.Node().(*ast.File)
 		for cur := range fcur.Preorder(filter...) {
 			switch n := cur.Node().(type) {
 			case *ast.CompositeLit:
@@ -112,6 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	c.checkDelegatedCalls(files)
 	return nil, nil
 }
 
@@ -151,6 +150,9 @@ type checker struct {
 	flows    map[types.Object]*flow
 	results  map[result]*flow
 	decls    map[*types.Func]*ast.FuncDecl
+	// delegated holds the functions of the package that make a client
+	// around the transport their caller gives (see delegate.go).
+	delegated map[*types.Func]*DelegatedTransportFact
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }
@@ -210,6 +212,12 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 	t := c.transportExpr(cl)
 	if c.transportBounds(t, 0) {
 		return
+	}
+	if fd := directFuncDecl(cl.cur); fd != nil {
+		if d := c.delegation(fd, t); d != nil {
+			c.delegate(fd, d) // checked where it is called
+			return
+		}
 	}
 	fl := c.clientFlow(cl)
 	if c.boundedByContext(fl) {

@@ -81,3 +81,11 @@ func TestDurationExpr(t *testing.T) {
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, zerotimeout.Analyzer, "./zerotimeout/...")
 }
+
+// TestDelegatedTransport: a client made around the transport a caller
+// gives is checked where it is called, in the package and, through its
+// fact, in importing packages; a nil transport the function replaces with
+// a bounded default is fine.
+func TestDelegatedTransport(t *testing.T) {
+	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/delegated", "zerotimeout/delegateduse")
+}
