@@ -24,9 +24,9 @@ var doc string
 
 // Analyzer reports http.Client values that have no Timeout.
 var Analyzer = &analysis.Analyzer{
-	Name:     "zerotimeout",
-	Doc:      analyzerdoc.MustExtract(doc, "zerotimeout"),
-	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
+	Name:      "zerotimeout",
+	Doc:       analyzerdoc.MustExtract(doc, "zerotimeout"),
+	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil)},
