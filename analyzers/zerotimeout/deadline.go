@@ -121,7 +121,8 @@ func (c *checker) lastAssignment(body inspector.Cursor, v *types.Var, pos token.
 }
 
 // contextBounded reports whether the context e has a deadline or a
-// watchdog: made in this function by WithTimeout or WithDeadline, by
+// watchdog: made in this function (by its last assignment before e, when
+// it has several) by WithTimeout or WithDeadline, by
 // WithCancel whose cancel function a goroutine or a timer calls, or
 // derived from such a context by WithValue or WithCancel.
 func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) bool {
@@ -136,7 +137,10 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 		}
 		def := c.definition(body, v)
 		if def == nil {
-			return false
+			// Given several values (ctx = withStats(ctx); ctx, cancel :=
+			// context.WithTimeout(ctx, d)): the last before this use decides.
+			last := c.lastAssignment(body, v, id.Pos())
+			return last != nil && c.contextBounded(body, last, depth+1)
 		}
 		call, ok := ast.Unparen(def.rhs).(*ast.CallExpr)
 		if !ok {

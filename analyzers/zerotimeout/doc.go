@@ -24,8 +24,8 @@
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,
-// unexported fields, and the parameters and callers of unexported
-// functions); a use out of sight (an exported field or variable, a client
+// unexported fields, a field of a function's own copy of a struct, and the
+// parameters and callers of unexported functions); a use out of sight (an exported field or variable, a client
 // returned by an exported function or handed to another package) keeps the
 // report. It stays quiet when:
 //

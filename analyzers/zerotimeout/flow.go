@@ -166,12 +166,72 @@ func (c *checker) flowInto(lhs ast.Expr, fl *flow) {
 	case p == nil:
 		fl.hidden = true
 	case len(p.fields) > 0:
+		if local, ok := c.localFieldFlow(p); ok {
+			fl.add(local)
+			return
+		}
 		fl.stored = true
 		fl.add(c.flowOf(p.fields[len(p.fields)-1]))
 	default:
 		fl.stored = fl.stored || p.root.Parent() == p.root.Pkg().Scope()
 		fl.add(c.flowOf(p.root))
 	}
+}
+
+// localFieldFlow returns where a client stored in the field path p of a
+// local variable goes when the variable holds the struct itself, not a
+// pointer to it (func newLogger(cfg Config) { ... cfg.HTTPC =
+// http.DefaultClient }): that copy is the function's own, so the field is
+// reached only through the variable, even when the field is exported. ok
+// is false when the path passes through a pointer, or the struct is used
+// whole (copied, passed, its address taken), which takes it out of sight.
+func (c *checker) localFieldFlow(p *path) (fl *flow, ok bool) {
+	v, isVar := p.root.(*types.Var)
+	if !isVar || v.IsField() || v.Pkg() != c.pass.Pkg || v.Parent() == c.pass.Pkg.Scope() {
+		return nil, false
+	}
+	if _, ok := v.Type().Underlying().(*types.Struct); !ok {
+		return nil, false
+	}
+	for _, f := range p.fields[:len(p.fields)-1] {
+		if _, ok := f.Type().Underlying().(*types.Struct); !ok {
+			return nil, false
+		}
+	}
+	fl = &flow{}
+	for _, id := range c.mentionsOf(v) {
+		cur, depth := id, 0
+		for depth < len(p.fields) {
+			kind, _ := cur.ParentEdge()
+			if kind != edge.SelectorExpr_X {
+				break
+			}
+			sel, ok := c.pass.TypesInfo.Selections[cur.Parent().Node().(*ast.SelectorExpr)]
+			if !ok || sel.Kind() != types.FieldVal || sel.Obj().(*types.Var).Origin() != p.fields[depth] {
+				break
+			}
+			cur, depth = cur.Parent(), depth+1
+		}
+		kind, _ := cur.ParentEdge()
+		switch {
+		case kind == edge.AssignStmt_Lhs:
+			// A new value stored over the client or a struct around it.
+		case depth == len(p.fields):
+			c.follow(cur, fl) // the client read from the field
+		case kind == edge.SelectorExpr_X && c.isFieldRead(cur.Parent()):
+			// Another field: it holds no part of the client.
+		default:
+			return nil, false // the struct used whole
+		}
+	}
+	return fl, true
+}
+
+// isFieldRead reports whether the selector at cur selects a field (not a
+// method, which may read any field).
+func (c *checker) isFieldRead(cur inspector.Cursor) bool {
+	sel, ok := c.pass.TypesInfo.Selections[cur.Node().(*ast.SelectorExpr)]
+	return ok && sel.Kind() == types.FieldVal
 }
 
 // flowOf returns where a client stored in the variable or field v goes:
