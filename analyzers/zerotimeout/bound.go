@@ -403,6 +403,9 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	if !c.isNil(y) || !p.equal(c.pathOf(x)) {
 		return false
 	}
+	if c.setByConstructors(block.Parent(), p, as) {
+		return true
+	}
 	var fd *ast.FuncDecl
 	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		fd, _ = f.Node().(*ast.FuncDecl)
@@ -434,6 +437,102 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 		}
 	}
 	return true
+}
+
+// setByConstructors reports whether the client that x (at p) holds at the
+// fallback if x == nil { x = http.DefaultClient } (ifCur; fallback is the
+// assignment) comes from an unexported field of a struct type of the
+// package, read directly (c.hc) or through a local variable last given it
+// before the if (hc := c.hc), that the package always sets to a client:
+// every keyed literal of the struct sets it, every assignment to it gives
+// something other than nil, and there is at least one. The fallback then
+// serves only a struct the package did not make, such as a zero value made
+// elsewhere (minio-go's Client.CredContext).
+func (c *checker) setByConstructors(ifCur inspector.Cursor, p *path, fallback *ast.AssignStmt) bool {
+	field := p
+	if len(p.fields) == 0 {
+		v, ok := p.root.(*types.Var)
+		body, inBody := enclosingFunc(ifCur)
+		if !ok || !inBody {
+			return false
+		}
+		last := c.lastAssignment(body, v, ifCur.Node().Pos())
+		if last == nil {
+			return false
+		}
+		field = c.pathOf(last)
+		if field == nil || len(field.fields) == 0 {
+			return false
+		}
+	}
+	f := field.fields[len(field.fields)-1]
+	if f.Exported() || f.Pkg() != c.pass.Pkg {
+		return false
+	}
+	holder := field.root.Type()
+	if n := len(field.fields); n > 1 {
+		holder = field.fields[n-2].Type()
+	}
+	named, ok := types.Unalias(typematch.Deref(holder)).(*types.Named)
+	if !ok {
+		return false
+	}
+	writes := 0
+	for _, id := range c.mentionsOf(f) {
+		switch kind, _ := id.ParentEdge(); kind {
+		case edge.KeyValueExpr_Key:
+			if c.isNil(id.Parent().Node().(*ast.KeyValueExpr).Value) {
+				return false
+			}
+			writes++
+		case edge.SelectorExpr_Sel:
+			k, idx := id.Parent().ParentEdge()
+			if k != edge.AssignStmt_Lhs {
+				continue // a read
+			}
+			as := id.Parent().Parent().Node().(*ast.AssignStmt)
+			if as == fallback {
+				continue
+			}
+			if len(as.Lhs) != len(as.Rhs) || c.isNil(as.Rhs[idx]) {
+				return false
+			}
+			writes++
+		}
+	}
+	return writes > 0 && c.literalsSet(named, f)
+}
+
+// literalsSet reports whether every keyed literal of the struct type named
+// in the package's checked files gives the field f a value.
+func (c *checker) literalsSet(named *types.Named, f *types.Var) bool {
+	for _, file := range c.nonTestFiles() {
+		for cur := range file.Preorder((*ast.CompositeLit)(nil)) {
+			lit := cur.Node().(*ast.CompositeLit)
+			t := c.pass.TypesInfo.TypeOf(lit)
+			if t == nil || !types.Identical(typematch.Deref(t), named) {
+				continue
+			}
+			set := len(lit.Elts) > 0
+			if _, keyed := elt0(lit).(*ast.KeyValueExpr); keyed {
+				set = slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool {
+					kv, ok := e.(*ast.KeyValueExpr)
+					return ok && c.fieldKey(kv) != nil && c.fieldKey(kv).Origin() == f
+				})
+			}
+			if !set {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func elt0(lit *ast.CompositeLit) ast.Expr {
+	if len(lit.Elts) == 0 {
+		return nil
+	}
+	return lit.Elts[0]
 }
 
 // configured reports whether the argument arg gives a client: for a client

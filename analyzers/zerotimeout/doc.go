@@ -42,8 +42,11 @@
 //     to the client (the Docker client's WithTimeout after WithHTTPClient);
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
-//     the package gives a client, or http.DefaultClient gets a Timeout
-//     elsewhere in the package (an init, main);
+//     the package gives a client, or for an unexported field of a struct
+//     of the package that every literal and assignment of the package sets
+//     to a client (a fallback for a struct the package did not make), or
+//     http.DefaultClient gets a Timeout elsewhere in the package (an init,
+//     main);
 //   - it never sends a request;
 //   - it is test code: a _test.go file, or a package that imports "testing"
 //     (test support), unless -zerotimeout.tests is set, because go test
