@@ -122,15 +122,27 @@ func shortest(a, b time.Duration) time.Duration {
 // deadlineOf follows ctx, the context the attempts of site s use, back
 // through derived contexts to the deadline it carries, and to the
 // per-attempt timeout: the shortest of timeout (zero for none) and a
-// context.WithTimeout made in the attempt.
+// context.WithTimeout made in the attempt. ok says both are known.
 func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration, ok bool) {
+	deadline, perAttempt = c.attemptChain(ctx, s, timeout)
+	return deadline, perAttempt, deadline > 0 && perAttempt > 0
+}
+
+// attemptChain is deadlineOf's walk. The deadline is zero when it is out
+// of sight; the per-attempt timeout is zero when there is none, or when the
+// attempt derives its context in a way the walk cannot follow (it may be
+// shorter than timeout).
+func (c *checker) attemptChain(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration) {
 	for range 8 { // a chain of derived contexts, followed a few links
 		if ctx == nil {
-			return 0, 0, false
+			return 0, timeout
 		}
 		call := c.singleValue(ctx, s)
 		if call == nil {
-			return 0, 0, false
+			if s.Contains(ctx.Pos()) {
+				return 0, 0 // the attempt's own context, out of sight
+			}
+			return 0, timeout
 		}
 		fn := typematch.Callee(c.info, call)
 		inAttempt := s.Contains(call.Pos())
@@ -141,30 +153,24 @@ func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Dur
 			d, known = c.constDuration(call.Args[1])
 		case typematch.IsFunc(fn, "context", "WithDeadline") && len(call.Args) == 2 && !inAttempt:
 			d, known = c.nowPlus(call.Args[1])
-		case typematch.IsFunc(fn, "context", "WithCancel"), typematch.IsFunc(fn, "context", "WithoutCancel"),
-			typematch.IsFunc(fn, "context", "WithValue"), typematch.IsFunc(fn, "context", "WithCancelCause"):
-			if typematch.IsFunc(fn, "context", "WithoutCancel") {
-				return 0, 0, false // the deadline does not pass through
-			}
+		case typematch.IsFunc(fn, "context", "WithCancel"), typematch.IsFunc(fn, "context", "WithValue"),
+			typematch.IsFunc(fn, "context", "WithCancelCause"):
 			ctx = c.contextVar(call.Args[0])
 			continue
-		default:
-			return 0, 0, false
-		}
-		if !known || d <= 0 {
-			return 0, 0, false
 		}
 		switch {
+		case (!known || d <= 0) && inAttempt:
+			return 0, 0
+		case !known || d <= 0:
+			return 0, timeout // WithoutCancel drops the deadline; others hide it
 		case inAttempt:
 			timeout = shortest(timeout, d)
-		case timeout > 0:
-			return d, timeout, true
 		default:
-			return 0, 0, false
+			return d, timeout
 		}
 		ctx = c.contextVar(call.Args[0])
 	}
-	return 0, 0, false
+	return 0, timeout
 }
 
 // calleeTimeout returns the timeout that the function call invokes (a

@@ -29,6 +29,9 @@ type writes struct {
 	// unknown holds the variables and fields written in ways not listed in
 	// values: &x, a tuple assignment, x op= y, a positional literal.
 	unknown map[types.Object]bool
+	// fields lists, for a variable v, the values v.F = e gives each of its
+	// fields F, by name.
+	fields map[types.Object]map[string][]ast.Expr
 	// timeoutSet: the package assigns the Timeout of some http.Client.
 	timeoutSet bool
 }
@@ -38,7 +41,8 @@ func (c *checker) writes() *writes {
 	if c.w != nil {
 		return c.w
 	}
-	w := &writes{values: map[types.Object][]ast.Expr{}, declared: map[types.Object]bool{}, unknown: map[types.Object]bool{}}
+	w := &writes{values: map[types.Object][]ast.Expr{}, declared: map[types.Object]bool{}, unknown: map[types.Object]bool{},
+		fields: map[types.Object]map[string][]ast.Expr{}}
 	c.w = w
 	target := func(e ast.Expr) types.Object {
 		switch e := ast.Unparen(e).(type) {
@@ -62,6 +66,18 @@ func (c *checker) writes() *writes {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						if v, ok := c.info.Uses[identOf(sel.X)].(*types.Var); ok {
+							if w.fields[v] == nil {
+								w.fields[v] = map[string][]ast.Expr{}
+							}
+							var val ast.Expr = sel // x op= y: no value of its own
+							if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+								val = n.Rhs[i]
+							}
+							w.fields[v][sel.Sel.Name] = append(w.fields[v][sel.Sel.Name], val)
+						}
+					}
 					obj := target(l)
 					if obj == nil {
 						continue

@@ -59,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.outlivingWaits(s)
 		case retrysite.LibraryCall:
 			c.policyBudget(s)
+			c.libraryBudget(s)
 		}
 	}
 	return nil, nil

@@ -44,3 +44,10 @@ func TestClient(t *testing.T) {
 func TestTransport(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/transport")
 }
+
+// TestCenkalti: cenkalti/backoff's runners under the context's deadline
+// (the fix lowers WithMaxRetries or WithMaxTries) and under their own
+// total-time limit, MaxElapsedTime or WithMaxElapsedTime (no fix).
+func TestCenkalti(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/cenkalti")
+}

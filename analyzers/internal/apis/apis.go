@@ -13,7 +13,11 @@
 // under testdata/src and a case in testdata/reallibs (see CONTRIBUTING.md).
 package apis
 
-import "github.com/retrylint/retrylint/retry"
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/retry"
+)
 
 // Import paths of the libraries the analyzers recognise. A path ending in a
 // slash names every package below it.
@@ -103,3 +107,71 @@ const (
 	// when it is given none: the deadline its Transport retries within.
 	RetryDefaultClientTimeout = retry.DefaultClientTimeout
 )
+
+// ExponentialDefaults are the settings cenkalti/backoff's
+// NewExponentialBackOff gives an ExponentialBackOff, the same in v4 and v5:
+// each wait is drawn from interval x (1 ± RandomizationFactor), and the
+// interval grows by Multiplier up to MaxInterval.
+type ExponentialDefaults struct {
+	InitialInterval, MaxInterval time.Duration
+	RandomizationFactor          float64
+	Multiplier                   float64
+	Source                       string
+}
+
+var CenkaltiExponential = ExponentialDefaults{
+	InitialInterval: 500 * time.Millisecond, MaxInterval: 60 * time.Second,
+	RandomizationFactor: 0.5, Multiplier: 1.5,
+	Source: "https://github.com/cenkalti/backoff/blob/v5.0.3/exponential.go",
+}
+
+// A TotalTime is a retry library's limit on the total time of its retries.
+// Both of cenkalti/backoff's stop the retries, rather than cancel an
+// attempt, when the time elapsed since the first attempt plus the next wait
+// would pass the limit: no attempt starts after it. Zero means no limit.
+// retry-go (v4.7.0, v5.1.1) has none: its MaxDelay caps each wait, and only
+// the context of its Context option ends the retries in time.
+// go-retryablehttp (v0.7.8) has none either: its client's
+// HTTPClient.Timeout bounds each attempt.
+type TotalTime struct {
+	Pkg string
+	// Recv is the type whose field Name holds the limit; "" where Name is
+	// an option function.
+	Recv, Name string
+	// Default is the limit where the backoff's constructor or the runner
+	// sets it and the code does not.
+	Default time.Duration
+	Source  string
+}
+
+// TotalTimes lists the total-time settings of the retry libraries.
+var TotalTimes = []TotalTime{
+	{
+		// NewExponentialBackOff sets DefaultMaxElapsedTime; NextBackOff
+		// returns Stop once elapsed+next > MaxElapsedTime.
+		Pkg: CenkaltiV4, Recv: "ExponentialBackOff", Name: "MaxElapsedTime", Default: 15 * time.Minute,
+		Source: "https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go",
+	},
+	{
+		Pkg: CenkaltiV4, Name: "WithMaxElapsedTime", Default: 15 * time.Minute,
+		Source: "https://github.com/cenkalti/backoff/blob/v4.3.0/exponential.go",
+	},
+	{
+		// Retry starts with DefaultMaxElapsedTime and returns once
+		// time.Since(startedAt)+next > MaxElapsedTime.
+		Pkg: CenkaltiV5, Name: "WithMaxElapsedTime", Default: 15 * time.Minute,
+		Source: "https://github.com/cenkalti/backoff/blob/v5.0.3/retry.go",
+	},
+}
+
+// TotalTimeOf returns the row of the total-time setting name (a field of
+// recv, or an option function when recv is "") of the package at path, or
+// nil.
+func TotalTimeOf(path, recv, name string) *TotalTime {
+	for i := range TotalTimes {
+		if t := &TotalTimes[i]; t.Pkg == path && t.Recv == recv && t.Name == name {
+			return t
+		}
+	}
+	return nil
+}

@@ -32,6 +32,10 @@ func TestSources(t *testing.T) {
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)
 	}
+	for _, tt := range TotalTimes {
+		check("TotalTimes "+tt.Pkg+" "+tt.Name, tt.Source)
+	}
+	check("CenkaltiExponential", CenkaltiExponential.Source)
 }
 
 // TestRunnersHavePackages: a runner's library, outcome and jitter knob come

@@ -1,0 +1,394 @@
+package retrydeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// libraryBudget reports a call of a retry library's runner whose attempts,
+// each bounded by a timeout made inside the operation, cannot fit: the
+// deadline of the context the operation's work uses, or the library's own
+// total-time limit (apis.TotalTimes), which stops the retries before an
+// attempt would start past it. Only cenkalti/backoff's runners are read:
+// their waits, attempt bound and limit must all be visible.
+func (c *checker) libraryBudget(s *retrysite.Site) {
+	call, ok := s.Node.(*ast.CallExpr)
+	if !ok || s.Runner == nil || s.Bound.Kind != retrysite.Known || s.Bound.Attempts < 2 ||
+		apis.LibraryOf(s.Runner.Pkg().Path()) != apis.CenkaltiLib {
+		return
+	}
+	b, ok := c.cenkaltiRun(call, s.Runner.Pkg().Path())
+	if !ok {
+		return
+	}
+	work := c.operationCall(s)
+	if work == nil {
+		return
+	}
+	deadline, timeout := c.callDeadlineAndTimeout(work, s)
+	if timeout <= 0 {
+		return
+	}
+	n := s.Bound.Attempts
+	waits := b.ceilings(n - 1)
+	// With the limit as the deadline: attempt k+1 starts only if the
+	// attempts before it, each timing out, and the wait before it end
+	// within the limit.
+	started := n
+	if b.total > 0 {
+		start := time.Duration(0)
+		for k := 1; k < n; k++ {
+			start += timeout + waits[k-1]
+			if start > b.total {
+				started = k
+				break
+			}
+		}
+	}
+	if started < n {
+		c.reportTotal(call, n, timeout, waits, started, b)
+		return
+	}
+	if deadline > 0 {
+		c.reportOver(call.Pos(), call.End(), n, timeout, ctxDeadline(deadline), waits, true,
+			func(fit int) *analysis.TextEdit { return b.lowerBound(n, fit) })
+	}
+}
+
+// reportTotal reports a retry whose total-time limit stops it after started
+// of its n attempts when they time out. No fix: when attempts fail fast,
+// all n run within the limit, so a lower bound would change that.
+func (c *checker) reportTotal(call *ast.CallExpr, n int, timeout time.Duration, waits []time.Duration, started int, b cenkaltiBackoff) {
+	start := time.Duration(started) * timeout
+	for _, w := range waits[:started] {
+		start += w
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: call.Pos(),
+		End: call.End(),
+		Message: fmt.Sprintf("%d attempts x %v + waits up to %s: the %s attempt would start at %v, past the %v limit of %s, so it never runs when attempts time out; %s",
+			n, timeout, listDurations(waits), ordinal(started+1), start, b.total, b.totalName, plural(started, "attempt starts", "attempts start")),
+	})
+}
+
+// operationCall returns the call that does the work of a library site's
+// attempt: the one call in the operation's body (outside nested function
+// literals) that is handed a context, other than those that only derive a
+// context or build a request.
+func (c *checker) operationCall(s *retrysite.Site) *ast.CallExpr {
+	if s.Attempt == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	count := 0
+	ast.Inspect(s.Attempt, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			fn := typematch.Callee(c.info, n)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" ||
+				typematch.IsFunc(fn, "net/http", "NewRequestWithContext") ||
+				typematch.IsMethod(fn, "net/http", "Request", "WithContext") {
+				return true
+			}
+			for _, arg := range n.Args {
+				if c.attemptContext(arg, s) != nil {
+					found = n
+					count++
+					break
+				}
+			}
+		}
+		return true
+	})
+	if count != 1 {
+		return nil
+	}
+	return found
+}
+
+// callDeadlineAndTimeout is deadlineAndTimeout for call, the work of site
+// s's attempt: the deadline is zero when out of sight.
+func (c *checker) callDeadlineAndTimeout(call *ast.CallExpr, s *retrysite.Site) (deadline, timeout time.Duration) {
+	var ctx *types.Var
+	for _, arg := range call.Args {
+		if ctx = c.attemptContext(arg, s); ctx != nil {
+			break
+		}
+	}
+	if ctx == nil {
+		return 0, 0
+	}
+	timeout, _ = c.calleeTimeout(call, ctx)
+	if d, ok := c.sendTimeout(call); ok {
+		timeout = shortest(timeout, d)
+	}
+	return c.attemptChain(ctx, s, timeout)
+}
+
+// A cenkaltiBackoff is what a cenkalti/backoff runner's waits and limit
+// are: an ExponentialBackOff's settings, or a constant interval.
+type cenkaltiBackoff struct {
+	constant            bool
+	initial, maxInt     time.Duration
+	randomization, mult float64
+	// total is the total-time limit (zero for none), totalName its setting.
+	total     time.Duration
+	totalName string
+	// bound is the integer literal that bounds the attempts, if any, and
+	// retries whether it counts retries (v4's WithMaxRetries) rather than
+	// attempts (v5's WithMaxTries).
+	bound   *ast.BasicLit
+	retries bool
+}
+
+// lowerBound returns the edit that makes the retry make fit attempts
+// instead of n.
+func (b cenkaltiBackoff) lowerBound(n, fit int) *analysis.TextEdit {
+	if b.bound == nil || b.bound.Kind != token.INT {
+		return nil
+	}
+	lit, err := strconv.ParseInt(b.bound.Value, 0, 64)
+	if b.retries {
+		lit, fit = lit+1, fit-1
+	}
+	if err != nil || lit != int64(n) {
+		return nil // the literal is not the whole bound
+	}
+	return &analysis.TextEdit{Pos: b.bound.Pos(), End: b.bound.End(), NewText: []byte(strconv.Itoa(fit))}
+}
+
+// ceilings returns the longest wait before each of the first retries: an
+// ExponentialBackOff draws from interval x (1 ± RandomizationFactor), and
+// multiplies the interval by Multiplier up to MaxInterval.
+func (b cenkaltiBackoff) ceilings(retries int) []time.Duration {
+	out := make([]time.Duration, retries)
+	cur := b.initial
+	for i := range out {
+		if b.constant {
+			out[i] = cur
+			continue
+		}
+		out[i] = time.Duration(math.Floor(float64(cur) * (1 + b.randomization)))
+		if float64(cur) >= float64(b.maxInt)/b.mult {
+			cur = b.maxInt
+		} else {
+			cur = time.Duration(float64(cur) * b.mult)
+		}
+	}
+	return out
+}
+
+// cenkaltiRun reads the backoff and total-time limit of a call of a
+// cenkalti/backoff runner of the package at path: v4's Retry(op, b) family,
+// whose ExponentialBackOff carries MaxElapsedTime, and v5's Retry(ctx, op,
+// opts...), whose options carry WithBackOff and WithMaxElapsedTime.
+func (c *checker) cenkaltiRun(call *ast.CallExpr, path string) (cenkaltiBackoff, bool) {
+	if path == apis.CenkaltiV4 {
+		if len(call.Args) < 2 {
+			return cenkaltiBackoff{}, false
+		}
+		return c.cenkaltiBackoff(call.Args[1], path, 0)
+	}
+	limit := apis.TotalTimeOf(path, "", "WithMaxElapsedTime")
+	if limit == nil || len(call.Args) < 2 {
+		return cenkaltiBackoff{}, false
+	}
+	var backoff ast.Expr
+	var bound *ast.BasicLit
+	total, totalName := limit.Default, "the default "+limit.Name
+	for _, opt := range c.optionCalls(call.Args[2:]) {
+		if opt == nil {
+			return cenkaltiBackoff{}, false
+		}
+		fn := typematch.Callee(c.info, opt)
+		switch {
+		case typematch.IsFunc(fn, path, "WithBackOff") && len(opt.Args) == 1:
+			backoff = opt.Args[0]
+		case typematch.IsFunc(fn, path, "WithMaxTries") && len(opt.Args) == 1:
+			bound, _ = ast.Unparen(opt.Args[0]).(*ast.BasicLit)
+		case typematch.IsFunc(fn, path, limit.Name) && len(opt.Args) == 1:
+			d, ok := c.constDuration(opt.Args[0])
+			if !ok {
+				return cenkaltiBackoff{}, false
+			}
+			total, totalName = d, limit.Name
+		}
+	}
+	b := c.exponentialDefaults()
+	if backoff != nil {
+		var ok bool
+		if b, ok = c.cenkaltiBackoff(backoff, path, 0); !ok || b.total > 0 {
+			return cenkaltiBackoff{}, false
+		}
+	}
+	b.total, b.totalName = max(total, 0), totalName
+	b.bound, b.retries = bound, false
+	return b, true
+}
+
+// optionCalls returns the option calls among args, following a variable or
+// a spread slice literal; nil stands for one out of sight.
+func (c *checker) optionCalls(args []ast.Expr) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	for _, arg := range args {
+		e := ast.Unparen(c.res.Value(arg))
+		if lit, ok := e.(*ast.CompositeLit); ok {
+			for _, el := range lit.Elts {
+				call, _ := ast.Unparen(c.res.Value(el)).(*ast.CallExpr)
+				out = append(out, call)
+			}
+			continue
+		}
+		call, _ := e.(*ast.CallExpr)
+		out = append(out, call)
+	}
+	return out
+}
+
+func (c *checker) exponentialDefaults() cenkaltiBackoff {
+	d := apis.CenkaltiExponential
+	return cenkaltiBackoff{initial: d.InitialInterval, maxInt: d.MaxInterval, randomization: d.RandomizationFactor, mult: d.Multiplier}
+}
+
+// cenkaltiBackoff follows a BackOff expression of the package at path
+// through local variables and WithMaxRetries and WithContext (whose bound
+// and context the retry site and the operation's context already account
+// for) to NewExponentialBackOff, with its v4 options and the fields the
+// package sets on the variable that holds it, or NewConstantBackOff.
+func (c *checker) cenkaltiBackoff(e ast.Expr, path string, depth int) (cenkaltiBackoff, bool) {
+	if depth > 6 {
+		return cenkaltiBackoff{}, false
+	}
+	var holder *types.Var
+	if id := identOf(e); id != nil {
+		holder, _ = c.info.Uses[id].(*types.Var)
+	}
+	call, ok := ast.Unparen(c.res.Value(e)).(*ast.CallExpr)
+	if !ok {
+		return cenkaltiBackoff{}, false
+	}
+	fn := typematch.Callee(c.info, call)
+	var b cenkaltiBackoff
+	switch {
+	case typematch.IsFunc(fn, path, "WithMaxRetries") && len(call.Args) == 2,
+		typematch.IsFunc(fn, path, "WithContext") && len(call.Args) == 2:
+		if holder != nil && len(c.writes().fields[holder]) > 0 {
+			return b, false
+		}
+		inner, ok := c.cenkaltiBackoff(call.Args[0], path, depth+1)
+		if lit, isLit := ast.Unparen(call.Args[1]).(*ast.BasicLit); isLit && fn.Name() == "WithMaxRetries" {
+			inner.bound, inner.retries = lit, true
+		}
+		return inner, ok
+	case typematch.IsFunc(fn, path, "NewConstantBackOff") && len(call.Args) == 1:
+		d, ok := c.constDuration(call.Args[0])
+		if !ok || holder != nil && len(c.writes().fields[holder]) > 0 {
+			return b, false
+		}
+		return cenkaltiBackoff{constant: true, initial: d}, true
+	case typematch.IsFunc(fn, path, "NewExponentialBackOff"):
+		b = c.exponentialDefaults()
+		field := apis.TotalTimeOf(path, "ExponentialBackOff", "MaxElapsedTime")
+		if field != nil {
+			b.total, b.totalName = field.Default, "the default "+field.Name
+		}
+		for _, opt := range c.optionCalls(call.Args) {
+			if opt == nil || !c.exponentialSetting(&b, typematch.Callee(c.info, opt), path, opt.Args) {
+				return b, false
+			}
+		}
+	default:
+		return b, false
+	}
+	if holder != nil {
+		for name, values := range c.writes().fields[holder] {
+			obj, _, _ := types.LookupFieldOrMethod(holder.Type(), true, holder.Pkg(), name)
+			if len(values) != 1 || !c.exponentialField(&b, obj, path, values[0]) {
+				return b, false
+			}
+		}
+	}
+	return b, true
+}
+
+// exponentialSetting applies v4's option fn(args) to b; false for an option
+// it does not know (WithRetryStopDuration changes what ends the retries,
+// WithClockProvider what the limit measures).
+func (c *checker) exponentialSetting(b *cenkaltiBackoff, fn *types.Func, path string, args []ast.Expr) bool {
+	if len(args) != 1 {
+		return false
+	}
+	switch {
+	case typematch.IsFunc(fn, path, "WithInitialInterval"):
+		return c.setDuration(&b.initial, args[0])
+	case typematch.IsFunc(fn, path, "WithMaxInterval"):
+		return c.setDuration(&b.maxInt, args[0])
+	case typematch.IsFunc(fn, path, "WithRandomizationFactor"):
+		return c.setFloat(&b.randomization, args[0])
+	case typematch.IsFunc(fn, path, "WithMultiplier"):
+		return c.setFloat(&b.mult, args[0])
+	case fn != nil && apis.TotalTimeOf(path, "", fn.Name()) != nil && typematch.IsFunc(fn, path, fn.Name()):
+		b.totalName = fn.Name()
+		return c.setDuration(&b.total, args[0])
+	}
+	return false
+}
+
+// exponentialField applies the assignment of value to the field obj of an
+// ExponentialBackOff.
+func (c *checker) exponentialField(b *cenkaltiBackoff, obj types.Object, path string, value ast.Expr) bool {
+	v, ok := obj.(*types.Var)
+	if !ok || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != path {
+		return false
+	}
+	switch v.Name() {
+	case "InitialInterval":
+		return c.setDuration(&b.initial, value)
+	case "MaxInterval":
+		return c.setDuration(&b.maxInt, value)
+	case "RandomizationFactor":
+		return c.setFloat(&b.randomization, value)
+	case "Multiplier":
+		return c.setFloat(&b.mult, value)
+	}
+	if apis.TotalTimeOf(path, "ExponentialBackOff", v.Name()) != nil {
+		b.totalName = v.Name()
+		return c.setDuration(&b.total, value)
+	}
+	return false
+}
+
+func (c *checker) setDuration(dst *time.Duration, e ast.Expr) bool {
+	d, ok := c.constDuration(e)
+	if ok {
+		*dst = d
+	}
+	return ok
+}
+
+func (c *checker) setFloat(dst *float64, e ast.Expr) bool {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+	if f < 0 || math.IsInf(f, 0) {
+		return false
+	}
+	*dst = f
+	return true
+}
