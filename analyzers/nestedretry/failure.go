@@ -82,8 +82,50 @@ type errorFlow struct {
 	sdkOnly bool
 	// raw: the failed call is a client's, so its error carries no retry
 	// library's mark.
-	raw   bool
-	steps int
+	raw bool
+	// namedErr is the operation's last result when it is a named error:
+	// what a bare return hands the runner.
+	namedErr types.Object
+	namedSet bool // the operation assigns namedErr (or takes its address)
+	steps    int
+}
+
+// changes reports whether body assigns v or takes its address.
+func (w *errorFlow) changes(body *ast.BlockStmt, v types.Object) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && w.info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && w.info.ObjectOf(id) == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lastNamedError returns the variable of ft's last result when it is a named
+// error (func() (err error)), else nil.
+func (w *errorFlow) lastNamedError(ft *ast.FuncType) types.Object {
+	if ft == nil || ft.Results == nil || len(ft.Results.List) == 0 {
+		return nil
+	}
+	last := ft.Results.List[len(ft.Results.List)-1]
+	if len(last.Names) == 0 {
+		return nil
+	}
+	v := w.info.Defs[last.Names[len(last.Names)-1]]
+	if v == nil || !isError(v.Type()) {
+		return nil
+	}
+	return v
 }
 
 // maxFlowSteps bounds the statements walked for one lead.
@@ -111,6 +153,15 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	if top < 1 || path[0] != call {
 		return true
 	}
+	var fnType *ast.FuncType
+	if top+1 < len(path) {
+		switch fn := path[top+1].(type) {
+		case *ast.FuncLit:
+			fnType = fn.Type
+		case *ast.FuncDecl:
+			fnType = fn.Type
+		}
+	}
 	path = path[:top+1]
 	for _, n := range path[1:top] {
 		switch n.(type) {
@@ -121,6 +172,10 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	w := &errorFlow{
 		c: c, info: c.pass.TypesInfo, site: s, loop: s.Kind == retrysite.Loop, rule: c.rule(s),
 		sdkOnly: !l.own, raw: l.client != nil,
+	}
+	if !w.loop {
+		w.namedErr = w.lastNamedError(fnType)
+		w.namedSet = w.namedErr != nil && w.changes(s.Attempt, w.namedErr)
 	}
 	return w.fromCall(path)&flowAround != 0
 }
@@ -606,7 +661,15 @@ func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
 		return flowLeaves
 	}
 	if len(r.Results) == 0 {
-		return flowLeaves
+		if w.namedErr == nil || !w.namedSet {
+			return flowLeaves // no error, or one that is never set: success
+		}
+		// A bare return hands the runner the named results: the failed
+		// call's error when it was assigned to them and not since.
+		if live && w.namedErr == w.errVar {
+			return w.failed(false, true)
+		}
+		return flowAround | flowLeaves
 	}
 	e := r.Results[len(r.Results)-1]
 	if w.rule.kind == apis.ConditionFunc {
@@ -648,12 +711,18 @@ func (w *errorFlow) failedReturn(e ast.Expr, live bool) flow {
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && w.isMarker(call) {
 		marked = true
 	}
+	return w.failed(marked, w.isErr(e, live))
+}
+
+// failed is where returning a non-nil error leads: one the runner's marker
+// function made (marked), or the failed call's own error (own).
+func (w *errorFlow) failed(marked, own bool) flow {
 	switch w.rule.kind {
 	case apis.RetriesMarked:
 		switch {
 		case marked:
 			return flowAround
-		case w.raw && w.isErr(e, live):
+		case w.raw && own:
 			return flowLeaves // a client's own error, not marked retryable
 		}
 		return flowAround | flowLeaves

@@ -176,3 +176,12 @@ func TestInterfaceSamePackage(t *testing.T) {
 func TestInterfaceRetried(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/iface/pipeline", "nestedretry/iface/sinks")
 }
+
+// TestRestic reduces restic's S3 backend: a cenkalti runner whose
+// backoff a second assignment wraps in WithContext (the bound is kept), and
+// an operation that hands the failed call's error back in a bare return of
+// its named result (reported; quiet when the runner is told to stop, or the
+// named error is never set).
+func TestRestic(t *testing.T) {
+	testutil.Run(t, nestedretry.Analyzer, "nestedretry/restic/s3")
+}

@@ -94,6 +94,9 @@ func (a *recogniser) cenkaltiBound(e ast.Expr, depth int) Bound {
 	if depth > 4 {
 		return Bound{Kind: Unknown}
 	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return a.cenkaltiVarBound(id, depth)
+	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok {
@@ -128,6 +131,42 @@ func (a *recogniser) cenkaltiBound(e ast.Expr, depth int) Bound {
 		}
 	}
 	return Bound{Kind: Unknown}
+}
+
+// cenkaltiVarBound is the bound of a local BackOff variable given several
+// values, as in b := WithMaxRetries(NewExponentialBackOff(), 10) followed
+// by b = WithContext(b, ctx) (restic's waitForRestore): a WithContext
+// around the variable itself keeps its bound, and the other values must
+// all allow the same number of attempts.
+func (a *recogniser) cenkaltiVarBound(id *ast.Ident, depth int) Bound {
+	v, ok := a.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Pkg() != a.pkg || v.Parent() == a.pkg.Scope() {
+		return Bound{Kind: Unknown}
+	}
+	as := a.assigned[v]
+	if as == nil || as.unknown || as.stepped || as.tuple {
+		return Bound{Kind: Unknown}
+	}
+	var out *Bound
+	for _, x := range as.exprs {
+		// v5 has no WithContext: its Retry takes the context.
+		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 2 && a.info.Uses[typematch.Ident(call.Args[0])] == v &&
+			typematch.IsFunc(typematch.Callee(a.info, call), apis.CenkaltiV4, "WithContext") {
+			continue
+		}
+		if d, ok := x.(*ast.Ident); ok && a.info.Defs[d] == v {
+			return Bound{Kind: Unknown} // declared without a value
+		}
+		b := a.cenkaltiBound(x, depth+1)
+		if out != nil && *out != b {
+			return Bound{Kind: Unknown}
+		}
+		out = &b
+	}
+	if out == nil {
+		return Bound{Kind: Unknown}
+	}
+	return *out
 }
 
 func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
