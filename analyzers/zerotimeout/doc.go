@@ -25,9 +25,11 @@
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,
 // unexported fields, a field of a function's own copy of a struct, and the
-// parameters and callers of unexported functions); a use out of sight (an exported field or variable, a client
-// returned by an exported function or handed to another package) keeps the
-// report. It stays quiet when:
+// parameters and callers of unexported functions), and into an exported
+// field of another package whose fact says that package sends through it
+// only under a deadline (logtail's Config.HTTPC). A use out of sight (an
+// exported field or variable, a client returned by an exported function or
+// handed to another package) keeps the report. It stays quiet when:
 //
 //   - every request the client sends carries a context with a deadline, made
 //     by context.WithTimeout or WithDeadline in the function that sends it,

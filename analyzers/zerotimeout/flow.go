@@ -24,12 +24,17 @@ type flow struct {
 	// stored is true when the client is kept in a field or a package-level
 	// variable: made once, it serves many requests.
 	stored bool
+	// readElsewhere is true when another package sends through the client
+	// too (under deadlines, see BoundedFieldFact), reading its responses
+	// in ways the analyzer does not see.
+	readElsewhere bool
 }
 
 func (f *flow) add(g *flow) {
 	f.sends = append(f.sends, g.sends...)
 	f.hidden = f.hidden || g.hidden
 	f.stored = f.stored || g.stored
+	f.readElsewhere = f.readElsewhere || g.readElsewhere
 }
 
 // sendMethods are the methods of http.Client that send a request.
@@ -248,13 +253,25 @@ func (c *checker) flowOf(v types.Object) *flow {
 	fl := &flow{}
 	c.flows[v] = fl
 	vr, ok := v.(*types.Var)
-	if !ok || v.Pkg() != c.pass.Pkg || vr.Embedded() ||
-		((vr.IsField() || vr.Parent() == c.pass.Pkg.Scope()) && v.Exported()) {
+	switch {
+	case ok && vr.IsField() && v.Pkg() != c.pass.Pkg && !vr.Embedded() && c.pass.ImportObjectFact(vr, new(BoundedFieldFact)):
+		// Its package sends through it only with deadlines: what is left
+		// to follow are this package's own uses.
+		fl.readElsewhere = true
+	case !ok || v.Pkg() != c.pass.Pkg || vr.Embedded() ||
+		((vr.IsField() || vr.Parent() == c.pass.Pkg.Scope()) && v.Exported()):
 		fl.hidden = true
 		return fl
 	}
+	fl.add(c.mentionFlow(vr))
+	return fl
+}
+
+// mentionFlow returns where a client stored in the variable or field v
+// goes through its mentions in the package.
+func (c *checker) mentionFlow(vr *types.Var) *flow {
 	var acc flow
-	for _, id := range c.mentionsOf(v) {
+	for _, id := range c.mentionsOf(vr) {
 		mention := id
 		if vr.IsField() {
 			if kind, _ := id.ParentEdge(); kind != edge.SelectorExpr_Sel {
@@ -267,8 +284,7 @@ func (c *checker) flowOf(v types.Object) *flow {
 		}
 		c.follow(mention, &acc)
 	}
-	fl.add(&acc)
-	return fl
+	return &acc
 }
 
 // flowArg follows a client passed as argument idx of the call at cur, and

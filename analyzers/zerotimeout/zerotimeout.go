@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil)},
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil)},
 }
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -111,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.checkDelegatedCalls(files)
+	c.exportBoundedFields()
 	return nil, nil
 }
 
@@ -252,7 +253,7 @@ func (c *checker) boundedByContext(fl *flow) bool {
 // allReadWhole reports whether every response of a client that goes where
 // fl says is read whole: then Timeout cuts no transfer.
 func (c *checker) allReadWhole(fl *flow) bool {
-	if fl.hidden || len(fl.sends) == 0 {
+	if fl.hidden || fl.readElsewhere || len(fl.sends) == 0 {
 		return false
 	}
 	for _, s := range fl.sends {

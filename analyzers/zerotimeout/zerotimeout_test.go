@@ -89,3 +89,11 @@ func TestRealLibs(t *testing.T) {
 func TestDelegatedTransport(t *testing.T) {
 	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/delegated", "zerotimeout/delegateduse")
 }
+
+// TestBoundedField: a client stored in another package's exported field is
+// followed through that package's fact, which says it sends through the
+// field only under a deadline; the fact needs a send there, and the
+// storing package's own uses still count.
+func TestBoundedField(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown")
+}
