@@ -30,7 +30,7 @@ type writes struct {
 	// values: &x, a tuple assignment, x op= y, a positional literal.
 	unknown map[types.Object]bool
 	// fields lists, for a variable v, the values v.F = e gives each of its
-	// fields F, by name.
+	// fields F, by name, and v.F.G = e as "F.G".
 	fields map[types.Object]map[string][]ast.Expr
 	// timeoutSet: the package assigns the Timeout of some http.Client.
 	timeoutSet bool
@@ -53,20 +53,55 @@ func (c *checker) writes() *writes {
 			return c.info.Uses[e]
 		case *ast.SelectorExpr:
 			if sel := c.info.Selections[e]; sel != nil && sel.Kind() == types.FieldVal {
-				if typematch.IsNamed(typematch.Deref(sel.Recv()), "net/http", "Client") && sel.Obj().Name() == "Timeout" {
-					w.timeoutSet = true
-				}
 				return sel.Obj()
 			}
 		}
 		return nil
 	}
+	// isTimeout reports whether e is the Timeout of an http.Client.
+	isTimeout := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		s := c.info.Selections[sel]
+		return s != nil && s.Kind() == types.FieldVal && s.Obj().Name() == "Timeout" &&
+			typematch.IsNamed(typematch.Deref(s.Recv()), "net/http", "Client")
+	}
+	// v.F.Timeout = e changes only the client v.F holds: where v is given
+	// once a constructor of another package's, and the package never sets
+	// v.F, the client is that package's own (go-retryablehttp's NewClient
+	// makes one), not one of this package's. Decided once every write is
+	// known.
+	type nested struct {
+		v     types.Object
+		field types.Object
+	}
+	var nestedTimeouts []nested
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if !isTimeout(l) {
+						continue
+					}
+					if inner, ok := ast.Unparen(l.(*ast.SelectorExpr).X).(*ast.SelectorExpr); ok {
+						v, isVar := c.info.Uses[identOf(inner.X)].(*types.Var)
+						if f := c.info.Uses[inner.Sel]; isVar && f != nil && f.Pkg() != c.pass.Pkg {
+							nestedTimeouts = append(nestedTimeouts, nested{v, f})
+							continue
+						}
+					}
+					w.timeoutSet = true
+				}
 				for i, l := range n.Lhs {
 					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						name := sel.Sel.Name
+						if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+							// v.F.G = e: recorded as v's "F.G"
+							sel, name = inner, inner.Sel.Name+"."+name
+						}
 						if v, ok := c.info.Uses[identOf(sel.X)].(*types.Var); ok {
 							if w.fields[v] == nil {
 								w.fields[v] = map[string][]ast.Expr{}
@@ -75,7 +110,7 @@ func (c *checker) writes() *writes {
 							if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 								val = n.Rhs[i]
 							}
-							w.fields[v][sel.Sel.Name] = append(w.fields[v][sel.Sel.Name], val)
+							w.fields[v][name] = append(w.fields[v][name], val)
 						}
 					}
 					obj := target(l)
@@ -112,6 +147,9 @@ func (c *checker) writes() *writes {
 					}
 				}
 			case *ast.UnaryExpr:
+				if n.Op == token.AND && isTimeout(n.X) {
+					w.timeoutSet = true
+				}
 				if n.Op == token.AND {
 					if obj := target(n.X); obj != nil {
 						w.unknown[obj] = true
@@ -136,6 +174,18 @@ func (c *checker) writes() *writes {
 			}
 			return true
 		})
+	}
+	for _, t := range nestedTimeouts {
+		values := w.values[t.v]
+		var ctor *types.Func
+		if len(values) == 1 && w.declared[t.v] {
+			if call, ok := ast.Unparen(values[0]).(*ast.CallExpr); ok {
+				ctor = typematch.Callee(c.info, call)
+			}
+		}
+		if ctor == nil || ctor.Pkg() != t.field.Pkg() || w.unknown[t.v] || len(w.fields[t.v][t.field.Name()]) > 0 {
+			w.timeoutSet = true
+		}
 	}
 	return w
 }

@@ -47,6 +47,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// A retrying transport runs inside one request: the client's Timeout is
 	// its deadline, with or without a context in sight.
 	c.transportBudgets()
+	// A go-retryablehttp client retries inside its Do: no site of the
+	// package's own.
+	c.retryableHTTPBudgets()
 	// Otherwise a deadline or a cancellation needs a context: without the
 	// context package in sight there is nothing to outlive or overrun.
 	if len(res.Sites) == 0 || !typematch.Imports(pass.Pkg, "context") {

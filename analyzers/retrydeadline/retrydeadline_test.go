@@ -36,7 +36,7 @@ func TestPolicy(t *testing.T) {
 // a constructor; quiet where a value is out of sight.
 func TestClient(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/client")
-	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/clientset")
+	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/clientset", "retrydeadline/clientalias")
 }
 
 // TestTransport: a retry.Transport retries inside one request, so the
@@ -50,4 +50,11 @@ func TestTransport(t *testing.T) {
 // total-time limit, MaxElapsedTime or WithMaxElapsedTime (no fix).
 func TestCenkalti(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/cenkalti")
+}
+
+// TestRetryableHTTP: a go-retryablehttp client's RetryMax+1 attempts of its
+// HTTPClient's Timeout and DefaultBackoff's waits, inside the request's
+// deadline; the fix lowers a literal RetryMax.
+func TestRetryableHTTP(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retryablehttp")
 }

@@ -175,3 +175,29 @@ func TotalTimeOf(path, recv, name string) *TotalTime {
 	}
 	return nil
 }
+
+// A WaitKnobs names where a retrying HTTP client keeps its waits and the
+// client that makes each attempt, with what its constructor sets.
+type WaitKnobs struct {
+	// Min and Max are the fields of the shortest and longest wait, Func the
+	// field of the function that computes each wait from them, and
+	// DefaultFunc the function the constructor puts there.
+	Min, Max, Func, DefaultFunc string
+	CtorMin, CtorMax            time.Duration
+	// HTTPClient is the field of the *http.Client that sends each attempt:
+	// its Timeout bounds one attempt. The constructor's has none.
+	HTTPClient string
+	Source     string
+}
+
+// RetryableHTTPWaits is go-retryablehttp's (its Client is RetryMax's Pkg
+// and Type): NewClient sets RetryWaitMin 1s, RetryWaitMax 30s and
+// DefaultBackoff, which waits min x 2^i before retry i+1, capped at max (on
+// a 429 or 503, the server's Retry-After instead, uncapped); Do waits on
+// the request's context and sends each attempt through HTTPClient.
+var RetryableHTTPWaits = WaitKnobs{
+	Min: "RetryWaitMin", Max: "RetryWaitMax", Func: "Backoff", DefaultFunc: "DefaultBackoff",
+	CtorMin: time.Second, CtorMax: 30 * time.Second,
+	HTTPClient: "HTTPClient",
+	Source:     "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
+}

@@ -36,6 +36,7 @@ func TestSources(t *testing.T) {
 		check("TotalTimes "+tt.Pkg+" "+tt.Name, tt.Source)
 	}
 	check("CenkaltiExponential", CenkaltiExponential.Source)
+	check("RetryableHTTPWaits", RetryableHTTPWaits.Source)
 }
 
 // TestRunnersHavePackages: a runner's library, outcome and jitter knob come
