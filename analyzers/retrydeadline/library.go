@@ -21,15 +21,22 @@ import (
 // each bounded by a timeout made inside the operation, cannot fit: the
 // deadline of the context the operation's work uses, or the library's own
 // total-time limit (apis.TotalTimes), which stops the retries before an
-// attempt would start past it. Only cenkalti/backoff's runners are read:
-// their waits, attempt bound and limit must all be visible.
+// attempt would start past it. cenkalti/backoff's and retry-go's runners
+// are read: their waits, attempt bound and limit must all be visible.
 func (c *checker) libraryBudget(s *retrysite.Site) {
 	call, ok := s.Node.(*ast.CallExpr)
-	if !ok || s.Runner == nil || s.Bound.Kind != retrysite.Known || s.Bound.Attempts < 2 ||
-		apis.LibraryOf(s.Runner.Pkg().Path()) != apis.CenkaltiLib {
+	if !ok || s.Runner == nil || s.Bound.Kind != retrysite.Known || s.Bound.Attempts < 2 {
 		return
 	}
-	b, ok := c.cenkaltiRun(call, s.Runner.Pkg().Path())
+	var b libBackoff
+	switch path := s.Runner.Pkg().Path(); apis.LibraryOf(path) {
+	case apis.CenkaltiLib:
+		b, ok = c.cenkaltiRun(call, path)
+	case apis.RetryGoLib:
+		b, ok = c.retryGoRun(call, path)
+	default:
+		return
+	}
 	if !ok {
 		return
 	}
@@ -70,7 +77,7 @@ func (c *checker) libraryBudget(s *retrysite.Site) {
 // reportTotal reports a retry whose total-time limit stops it after started
 // of its n attempts when they time out. No fix: when attempts fail fast,
 // all n run within the limit, so a lower bound would change that.
-func (c *checker) reportTotal(call *ast.CallExpr, n int, timeout time.Duration, waits []time.Duration, started int, b cenkaltiBackoff) {
+func (c *checker) reportTotal(call *ast.CallExpr, n int, timeout time.Duration, waits []time.Duration, started int, b libBackoff) {
 	start := time.Duration(started) * timeout
 	for _, w := range waits[:started] {
 		start += w
@@ -139,10 +146,12 @@ func (c *checker) callDeadlineAndTimeout(call *ast.CallExpr, s *retrysite.Site) 
 	return c.attemptChain(ctx, s, timeout)
 }
 
-// A cenkaltiBackoff is what a cenkalti/backoff runner's waits and limit
-// are: an ExponentialBackOff's settings, or a constant interval.
-type cenkaltiBackoff struct {
+// A libBackoff is what a retry library's waits and limit are: a cenkalti
+// ExponentialBackOff's settings or a constant interval, or retry-go's
+// delays.
+type libBackoff struct {
 	constant            bool
+	retryGo             *retryGoDelays
 	initial, maxInt     time.Duration
 	randomization, mult float64
 	// total is the total-time limit (zero for none), totalName its setting.
@@ -157,7 +166,7 @@ type cenkaltiBackoff struct {
 
 // lowerBound returns the edit that makes the retry make fit attempts
 // instead of n.
-func (b cenkaltiBackoff) lowerBound(n, fit int) *analysis.TextEdit {
+func (b libBackoff) lowerBound(n, fit int) *analysis.TextEdit {
 	if b.bound == nil || b.bound.Kind != token.INT {
 		return nil
 	}
@@ -174,7 +183,10 @@ func (b cenkaltiBackoff) lowerBound(n, fit int) *analysis.TextEdit {
 // ceilings returns the longest wait before each of the first retries: an
 // ExponentialBackOff draws from interval x (1 ± RandomizationFactor), and
 // multiplies the interval by Multiplier up to MaxInterval.
-func (b cenkaltiBackoff) ceilings(retries int) []time.Duration {
+func (b libBackoff) ceilings(retries int) []time.Duration {
+	if b.retryGo != nil {
+		return b.retryGo.ceilings(retries)
+	}
 	out := make([]time.Duration, retries)
 	cur := b.initial
 	for i := range out {
@@ -196,23 +208,23 @@ func (b cenkaltiBackoff) ceilings(retries int) []time.Duration {
 // cenkalti/backoff runner of the package at path: v4's Retry(op, b) family,
 // whose ExponentialBackOff carries MaxElapsedTime, and v5's Retry(ctx, op,
 // opts...), whose options carry WithBackOff and WithMaxElapsedTime.
-func (c *checker) cenkaltiRun(call *ast.CallExpr, path string) (cenkaltiBackoff, bool) {
+func (c *checker) cenkaltiRun(call *ast.CallExpr, path string) (libBackoff, bool) {
 	if path == apis.CenkaltiV4 {
 		if len(call.Args) < 2 {
-			return cenkaltiBackoff{}, false
+			return libBackoff{}, false
 		}
-		return c.cenkaltiBackoff(call.Args[1], path, 0)
+		return c.libBackoff(call.Args[1], path, 0)
 	}
 	limit := apis.TotalTimeOf(path, "", "WithMaxElapsedTime")
 	if limit == nil || len(call.Args) < 2 {
-		return cenkaltiBackoff{}, false
+		return libBackoff{}, false
 	}
 	var backoff ast.Expr
 	var bound *ast.BasicLit
 	total, totalName := limit.Default, "the default "+limit.Name
 	for _, opt := range c.optionCalls(call.Args[2:]) {
 		if opt == nil {
-			return cenkaltiBackoff{}, false
+			return libBackoff{}, false
 		}
 		fn := typematch.Callee(c.info, opt)
 		switch {
@@ -223,7 +235,7 @@ func (c *checker) cenkaltiRun(call *ast.CallExpr, path string) (cenkaltiBackoff,
 		case typematch.IsFunc(fn, path, limit.Name) && len(opt.Args) == 1:
 			d, ok := c.constDuration(opt.Args[0])
 			if !ok {
-				return cenkaltiBackoff{}, false
+				return libBackoff{}, false
 			}
 			total, totalName = d, limit.Name
 		}
@@ -231,8 +243,8 @@ func (c *checker) cenkaltiRun(call *ast.CallExpr, path string) (cenkaltiBackoff,
 	b := c.exponentialDefaults()
 	if backoff != nil {
 		var ok bool
-		if b, ok = c.cenkaltiBackoff(backoff, path, 0); !ok || b.total > 0 {
-			return cenkaltiBackoff{}, false
+		if b, ok = c.libBackoff(backoff, path, 0); !ok || b.total > 0 {
+			return libBackoff{}, false
 		}
 	}
 	b.total, b.totalName = max(total, 0), totalName
@@ -259,19 +271,19 @@ func (c *checker) optionCalls(args []ast.Expr) []*ast.CallExpr {
 	return out
 }
 
-func (c *checker) exponentialDefaults() cenkaltiBackoff {
+func (c *checker) exponentialDefaults() libBackoff {
 	d := apis.CenkaltiExponential
-	return cenkaltiBackoff{initial: d.InitialInterval, maxInt: d.MaxInterval, randomization: d.RandomizationFactor, mult: d.Multiplier}
+	return libBackoff{initial: d.InitialInterval, maxInt: d.MaxInterval, randomization: d.RandomizationFactor, mult: d.Multiplier}
 }
 
-// cenkaltiBackoff follows a BackOff expression of the package at path
+// libBackoff follows a BackOff expression of the package at path
 // through local variables and WithMaxRetries and WithContext (whose bound
 // and context the retry site and the operation's context already account
 // for) to NewExponentialBackOff, with its v4 options and the fields the
 // package sets on the variable that holds it, or NewConstantBackOff.
-func (c *checker) cenkaltiBackoff(e ast.Expr, path string, depth int) (cenkaltiBackoff, bool) {
+func (c *checker) libBackoff(e ast.Expr, path string, depth int) (libBackoff, bool) {
 	if depth > 6 {
-		return cenkaltiBackoff{}, false
+		return libBackoff{}, false
 	}
 	var holder *types.Var
 	if id := identOf(e); id != nil {
@@ -279,17 +291,17 @@ func (c *checker) cenkaltiBackoff(e ast.Expr, path string, depth int) (cenkaltiB
 	}
 	call, ok := ast.Unparen(c.res.Value(e)).(*ast.CallExpr)
 	if !ok {
-		return cenkaltiBackoff{}, false
+		return libBackoff{}, false
 	}
 	fn := typematch.Callee(c.info, call)
-	var b cenkaltiBackoff
+	var b libBackoff
 	switch {
 	case typematch.IsFunc(fn, path, "WithMaxRetries") && len(call.Args) == 2,
 		typematch.IsFunc(fn, path, "WithContext") && len(call.Args) == 2:
 		if holder != nil && len(c.writes().fields[holder]) > 0 {
 			return b, false
 		}
-		inner, ok := c.cenkaltiBackoff(call.Args[0], path, depth+1)
+		inner, ok := c.libBackoff(call.Args[0], path, depth+1)
 		if lit, isLit := ast.Unparen(call.Args[1]).(*ast.BasicLit); isLit && fn.Name() == "WithMaxRetries" {
 			inner.bound, inner.retries = lit, true
 		}
@@ -299,7 +311,7 @@ func (c *checker) cenkaltiBackoff(e ast.Expr, path string, depth int) (cenkaltiB
 		if !ok || holder != nil && len(c.writes().fields[holder]) > 0 {
 			return b, false
 		}
-		return cenkaltiBackoff{constant: true, initial: d}, true
+		return libBackoff{constant: true, initial: d}, true
 	case typematch.IsFunc(fn, path, "NewExponentialBackOff"):
 		b = c.exponentialDefaults()
 		field := apis.TotalTimeOf(path, "ExponentialBackOff", "MaxElapsedTime")
@@ -328,7 +340,7 @@ func (c *checker) cenkaltiBackoff(e ast.Expr, path string, depth int) (cenkaltiB
 // exponentialSetting applies v4's option fn(args) to b; false for an option
 // it does not know (WithRetryStopDuration changes what ends the retries,
 // WithClockProvider what the limit measures).
-func (c *checker) exponentialSetting(b *cenkaltiBackoff, fn *types.Func, path string, args []ast.Expr) bool {
+func (c *checker) exponentialSetting(b *libBackoff, fn *types.Func, path string, args []ast.Expr) bool {
 	if len(args) != 1 {
 		return false
 	}
@@ -350,7 +362,7 @@ func (c *checker) exponentialSetting(b *cenkaltiBackoff, fn *types.Func, path st
 
 // exponentialField applies the assignment of value to the field obj of an
 // ExponentialBackOff.
-func (c *checker) exponentialField(b *cenkaltiBackoff, obj types.Object, path string, value ast.Expr) bool {
+func (c *checker) exponentialField(b *libBackoff, obj types.Object, path string, value ast.Expr) bool {
 	v, ok := obj.(*types.Var)
 	if !ok || !v.IsField() || v.Pkg() == nil || v.Pkg().Path() != path {
 		return false
@@ -391,4 +403,128 @@ func (c *checker) setFloat(dst *float64, e ast.Expr) bool {
 	}
 	*dst = f
 	return true
+}
+
+// retryGoDelays are retry-go's settings of the wait before each retry.
+type retryGoDelays struct {
+	delay, maxDelay, maxJitter time.Duration
+	// The DelayType: BackOffDelay or FixedDelay, RandomDelay, or a sum.
+	backoff, fixed, random bool
+}
+
+// ceilings returns the longest wait before each retry: Delay << (k-1) for
+// BackOffDelay (Delay for FixedDelay), plus MaxJitter for RandomDelay (it
+// draws below it), capped at MaxDelay.
+func (d *retryGoDelays) ceilings(retries int) []time.Duration {
+	out := make([]time.Duration, retries)
+	for i := range out {
+		var w time.Duration
+		if d.fixed {
+			w = d.delay
+		}
+		if d.backoff {
+			w = d.delay << min(i, 62)
+			if w < 0 || w>>min(i, 62) != d.delay {
+				w = math.MaxInt64
+			}
+		}
+		if d.random {
+			w = min(w, math.MaxInt64-d.maxJitter) + d.maxJitter
+		}
+		if d.maxDelay > 0 {
+			w = min(w, d.maxDelay)
+		}
+		out[i] = w
+	}
+	return out
+}
+
+// retryGoRun reads the delays of a retry-go call of the package at path:
+// v4's Do(op, opts...), v5's retry.New(opts...).Do(op) with the retrier
+// followed to its constructor. Options that do not change the timing
+// (Context, OnRetry, RetryIf, LastErrorOnly) are ignored; any other leaves
+// the call out of sight.
+func (c *checker) retryGoRun(call *ast.CallExpr, path string) (libBackoff, bool) {
+	args := call.Args[min(1, len(call.Args)):]
+	if path != apis.RetryGoV4 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return libBackoff{}, false
+		}
+		ctor, ok := ast.Unparen(c.res.Value(sel.X)).(*ast.CallExpr)
+		if !ok || !typematch.IsFunc(typematch.Callee(c.info, ctor), path, "New") && !typematch.IsFunc(typematch.Callee(c.info, ctor), path, "NewWithData") {
+			return libBackoff{}, false
+		}
+		args = ctor.Args
+	}
+	def := apis.RetryGoDefaults
+	d := &retryGoDelays{delay: def.Delay, maxJitter: def.MaxJitter, backoff: true, random: true}
+	b := libBackoff{retryGo: d}
+	for _, opt := range c.optionCalls(args) {
+		if opt == nil {
+			return b, false
+		}
+		fn := typematch.Callee(c.info, opt)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != path || len(opt.Args) != 1 && fn.Name() != "UntilSucceeded" {
+			return b, false
+		}
+		var ok bool
+		switch fn.Name() {
+		case "Attempts":
+			b.bound, _ = ast.Unparen(opt.Args[0]).(*ast.BasicLit)
+			ok = true
+		case "Delay":
+			ok = c.setDuration(&d.delay, opt.Args[0])
+		case "MaxDelay":
+			ok = c.setDuration(&d.maxDelay, opt.Args[0])
+		case "MaxJitter":
+			ok = c.setDuration(&d.maxJitter, opt.Args[0])
+		case "DelayType":
+			ok = c.retryGoDelayType(d, opt.Args[0], path)
+		case "Context", "OnRetry", "RetryIf", "LastErrorOnly", "WrapContextErrorWithLastError", "AttemptsForError":
+			ok = true
+		}
+		if !ok {
+			return b, false
+		}
+	}
+	if d.delay < 0 {
+		d.delay = 0
+	}
+	return b, true
+}
+
+// retryGoDelayType reads a DelayType: BackOffDelay, FixedDelay, RandomDelay
+// or a CombineDelay of them.
+func (c *checker) retryGoDelayType(d *retryGoDelays, e ast.Expr, path string) bool {
+	d.backoff, d.fixed, d.random = false, false, false
+	var add func(e ast.Expr) bool
+	add = func(e ast.Expr) bool {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if !typematch.IsFunc(typematch.Callee(c.info, call), path, "CombineDelay") {
+				return false
+			}
+			for _, a := range call.Args {
+				if !add(a) {
+					return false
+				}
+			}
+			return true
+		}
+		obj := c.info.ObjectOf(typematch.Ident(e))
+		switch {
+		case typematch.IsFunc(obj, path, "BackOffDelay"):
+			d.backoff = true
+		case typematch.IsFunc(obj, path, "FixedDelay"):
+			d.fixed = true
+		case typematch.IsFunc(obj, path, "RandomDelay"):
+			d.random = true
+		default:
+			return false
+		}
+		return true
+	}
+	// A sum of BackOffDelay and FixedDelay is not one of the shapes the
+	// ceilings add up.
+	return add(e) && !(d.fixed && d.backoff) && (d.fixed || d.backoff || d.random)
 }

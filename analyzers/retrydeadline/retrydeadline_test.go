@@ -58,3 +58,10 @@ func TestCenkalti(t *testing.T) {
 func TestRetryableHTTP(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retryablehttp")
 }
+
+// TestRetryGo: retry-go's runners (v4's Do, v5's Retrier) under the
+// context's deadline, with their default, fixed and capped delays; the fix
+// lowers a literal Attempts. retry-go has no total-time setting of its own.
+func TestRetryGo(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retrygo")
+}

@@ -201,3 +201,17 @@ var RetryableHTTPWaits = WaitKnobs{
 	HTTPClient: "HTTPClient",
 	Source:     "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/client.go",
 }
+
+// RetryGoDefaults are what avast/retry-go's Do (v4) and New (v5) start
+// from: 10 attempts, and before retry k a wait of Delay << (k-1) plus a
+// random delay below MaxJitter (CombineDelay(BackOffDelay, RandomDelay)),
+// capped at MaxDelay when it is set. It has no total-time setting: only
+// the context of its Context option ends the retries in time.
+var RetryGoDefaults = struct {
+	Attempts         int
+	Delay, MaxJitter time.Duration
+	Source           string
+}{
+	Attempts: 10, Delay: 100 * time.Millisecond, MaxJitter: 100 * time.Millisecond,
+	Source: "https://github.com/avast/retry-go/blob/v4.7.0/retry.go",
+}

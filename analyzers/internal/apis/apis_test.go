@@ -37,6 +37,7 @@ func TestSources(t *testing.T) {
 	}
 	check("CenkaltiExponential", CenkaltiExponential.Source)
 	check("RetryableHTTPWaits", RetryableHTTPWaits.Source)
+	check("RetryGoDefaults", RetryGoDefaults.Source)
 }
 
 // TestRunnersHavePackages: a runner's library, outcome and jitter knob come
