@@ -204,8 +204,8 @@ type delegatedCall struct {
 // function delegates; then each transport that provably leaves the wait
 // unbounded is reported.
 func (c *checker) checkDelegatedCalls(files []inspector.Cursor) {
-	if c.pass.TypesInfo.Types == nil || c.pass.TypesInfo.Uses == nil {
-		return // no calls can be resolved (typeutil.Callee needs both)
+	if !c.resolvable() {
+		return
 	}
 	for changed := true; changed; {
 		changed = false

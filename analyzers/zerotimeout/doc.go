@@ -20,7 +20,10 @@
 //   - a use of http.DefaultClient (calling its methods, copying or passing
 //     it), which has no Timeout;
 //   - calls of http.Get, http.Head, http.Post and http.PostForm, and method
-//     values of them, which use http.DefaultClient.
+//     values of them, which use http.DefaultClient;
+//   - calls of a function of another module that returns a new client with
+//     no Timeout (go-cleanhttp's DefaultPooledClient), known from the fact
+//     the analyzer leaves on it, checked like a literal but with no fix.
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil)},
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil)},
 }
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -105,6 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 				c.zeroVar(cur, n)
 			case *ast.CallExpr:
 				c.newClient(cur, n)
+				c.returnedClient(cur, n)
 			case *ast.Ident:
 				c.defaultClientUse(cur, n)
 			}
@@ -164,7 +165,8 @@ type client struct {
 	v    *types.Var       // the variable var c http.Client declares
 	lit  *ast.CompositeLit
 	spec *ast.ValueSpec
-	p    *path // where it is stored, or nil
+	p    *path       // where it is stored, or nil
+	made *types.Func // the function of another module that returned it, or nil
 }
 
 // flow returns where the client goes.
@@ -224,8 +226,12 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 	if c.boundedByContext(fl) {
 		return
 	}
+	c.exportReturned(cl)
 	whole := c.allReadWhole(fl)
 	c.report(at, msg, func(names names) ([]analysis.TextEdit, string, bool) {
+		if cl.made != nil {
+			return nil, "", false // the client is made out of reach
+		}
 		if whole {
 			es, ok := c.timeoutEdits(cl, names)
 			return es, "Set Timeout: " + names.dur, ok

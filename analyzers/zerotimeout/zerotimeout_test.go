@@ -90,6 +90,13 @@ func TestDelegatedTransport(t *testing.T) {
 	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/delegated", "zerotimeout/delegateduse")
 }
 
+// TestReturnedClient: a function of another module that returns a new
+// client with no Timeout (go-cleanhttp's) carries a fact, and its calls are
+// checked like literals; no fix, since the client is made out of reach.
+func TestReturnedClient(t *testing.T) {
+	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/pooled")
+}
+
 // TestBoundedField: a client stored in another package's exported field is
 // followed through that package's fact, which says it sends through the
 // field only under a deadline; the fact needs a send there, and the

@@ -32,6 +32,7 @@ import (
 	_ "github.com/go-resty/resty/v2"
 	_ "github.com/google/uuid"
 	_ "github.com/googleapis/gax-go/v2"
+	_ "github.com/hashicorp/go-cleanhttp"
 	_ "github.com/hashicorp/go-retryablehttp"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/retrylint/retrylint/retry"

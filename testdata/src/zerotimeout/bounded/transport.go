@@ -35,7 +35,7 @@ func ClonedDefault(d time.Duration) *http.Client {
 }
 
 // ClonedOnly clones it and bounds nothing.
-func ClonedOnly() *http.Client {
+func ClonedOnly() *http.Client { // want ClonedOnly:`returns an unbounded client`
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 10
 	return &http.Client{Transport: tr} // want `^http.Client has no Timeout`

@@ -58,7 +58,7 @@ func New(opts *Options) (*http.Client, error) { // want New:`delegates\(param 0.
 
 // OpenOrDefault falls back to http.DefaultTransport itself, which bounds
 // nothing: the client is reported where it is made.
-func OpenOrDefault(rt http.RoundTripper) *http.Client {
+func OpenOrDefault(rt http.RoundTripper) *http.Client { // want OpenOrDefault:`returns an unbounded client`
 	t := rt
 	if t == nil {
 		t = http.DefaultTransport

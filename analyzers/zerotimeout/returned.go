@@ -1,0 +1,96 @@
+package zerotimeout
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// A library function that returns a new client with no Timeout
+// (go-cleanhttp's DefaultPooledClient) is reported in the library, where
+// its users never look. UnboundedClientFact carries it to them: a call of
+// such a function in another module is checked like a literal, from the
+// call on (a Timeout set before the first use, a context deadline on every
+// request, a fallback).
+
+// UnboundedClientFact marks an exported function whose only result is a
+// new *http.Client with no Timeout and a transport that does not bound the
+// wait for the server.
+type UnboundedClientFact struct{}
+
+func (*UnboundedClientFact) AFact() {}
+
+func (*UnboundedClientFact) String() string { return "returns an unbounded client" }
+
+// exportReturned exports UnboundedClientFact for the exported function
+// that returns the client cl directly (return &http.Client{...}) as its
+// only result.
+func (c *checker) exportReturned(cl *client) {
+	if cl.lit == nil {
+		return
+	}
+	cur := cl.cur
+	for {
+		kind, _ := cur.ParentEdge()
+		if kind == edge.ParenExpr_X || (kind == edge.UnaryExpr_X && cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND) {
+			cur = cur.Parent()
+			continue
+		}
+		if kind != edge.ReturnStmt_Results {
+			return
+		}
+		break
+	}
+	fd := directFuncDecl(cur)
+	if fd == nil || !fd.Name.IsExported() {
+		return
+	}
+	if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && fn.Signature().Results().Len() == 1 {
+		c.pass.ExportObjectFact(fn, &UnboundedClientFact{})
+	}
+}
+
+// returnedClient checks a call of a function of another module that
+// returns a new client with no Timeout.
+func (c *checker) returnedClient(cur inspector.Cursor, call *ast.CallExpr) {
+	if !c.resolvable() {
+		return
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil || c.sameModule(fn.Pkg()) || !c.pass.ImportObjectFact(fn, new(UnboundedClientFact)) {
+		return
+	}
+	if c.rep.Skip(call.Pos()) {
+		return
+	}
+	p := c.target(cur)
+	if c.setBeforeUse(cur, p) {
+		return
+	}
+	msg := fmt.Sprintf("%s returns an http.Client with no Timeout: %sits calls forever", calleeName(fn), why)
+	c.check(&client{cur: cur, p: p, made: fn}, call, msg)
+}
+
+// sameModule reports whether pkg belongs to the module of the package
+// analysed; without module information (GOPATH mode), whether its path
+// starts with the same element.
+func (c *checker) sameModule(pkg *types.Package) bool {
+	path := pkg.Path()
+	if m := c.pass.Module; m != nil && m.Path != "" {
+		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
+	}
+	first := func(p string) string { s, _, _ := strings.Cut(p, "/"); return s }
+	return first(path) == first(c.pass.Pkg.Path())
+}
+
+// resolvable reports whether calls can be resolved to their functions:
+// typeutil.Callee needs both maps, which a driver may leave out.
+func (c *checker) resolvable() bool {
+	return c.pass.TypesInfo.Types != nil && c.pass.TypesInfo.Uses != nil
+}
