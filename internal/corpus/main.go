@@ -1,6 +1,6 @@
 // Command corpus measures retrylint on real repositories against hand labels:
 //
-//	go run ./internal/corpus [-mirrors DIR] [-work DIR] [-only owner/name,...] [-analyzers a,b] [-cached]
+//	go run ./internal/corpus [-mirrors DIR] [-work DIR] [-only owner/name,...] [-analyzers a,b [-select]] [-cached]
 //
 // It reads corpus/repos.tsv (repository, pinned commit, module directory,
 // package patterns and, optionally, the GOFLAGS the module needs), writes
@@ -8,7 +8,8 @@
 // bare git snapshot under -mirrors (where the session's fetch tool puts
 // owner+name/.../repo), builds retrylint from a commit of this checkout
 // (-rev, HEAD by default: others' uncommitted edits are not measured), runs it with
-// -json over each module (GOWORK=off, GOTOOLCHAIN=local; dependencies come
+// -json over each module (with -select, only the analyzers measured: an
+// analyzer's findings do not depend on the others, and the run is shorter) (GOWORK=off, GOTOOLCHAIN=local; dependencies come
 // through the module proxy; the repository's own programs are never built or
 // run), and matches the findings to corpus/labels/owner+name.tsv.
 //
@@ -63,6 +64,7 @@ func realMain() error {
 		timeout    = flag.Duration("timeout", 30*time.Minute, "give up on one module's run after this long")
 		goflags    = flag.String("goflags", "", "GOFLAGS for every run (e.g. -mod=mod), before those of the repository's row")
 		unlabelled = flag.String("unlabelled", "", "file for the unlabelled findings (default: unlabelled.tsv under -work)")
+		selectOnly = flag.Bool("select", false, "run only the analyzers measured (-analyzers), which is faster; their names become part of the saved output's name")
 		rev        = flag.String("rev", "HEAD", "the commit of this repository to build retrylint from; empty for the working tree as it is")
 	)
 	flag.Parse()
@@ -70,6 +72,16 @@ func realMain() error {
 		return fmt.Errorf("unexpected arguments %q", flag.Args())
 	}
 	analyzers := strings.Split(*names, ",")
+	// With -select, retrylint runs only the measured analyzers (-zerotimeout
+	// ...), and the saved outputs say which.
+	var selected []string
+	selectedID := ""
+	if *selectOnly {
+		for _, a := range analyzers {
+			selected = append(selected, "-"+a)
+		}
+		selectedID = "-only-" + strings.Join(analyzers, "+")
+	}
 	for _, a := range analyzers {
 		if !slices.Contains(analyzerNames, a) {
 			return fmt.Errorf("-analyzers: %q is not one of %s", a, strings.Join(analyzerNames, ", "))
@@ -150,7 +162,7 @@ func realMain() error {
 		if len(missing) > 0 {
 			fmt.Printf("    the snapshot lacks %d files (e.g. %s)\n", len(missing), missing[0])
 		}
-		base := filepath.Join(*work, "results", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit+"@"+strings.ReplaceAll(r.ModuleDir, "/", "+")+"@retrylint-"+revID)
+		base := filepath.Join(*work, "results", strings.Replace(r.Name, "/", "+", 1)+"@"+r.Commit+"@"+strings.ReplaceAll(r.ModuleDir, "/", "+")+"@retrylint-"+revID+selectedID)
 		var out run
 		if data, err := os.ReadFile(base + ".json"); *cached && err == nil {
 			out.json = data
@@ -163,7 +175,7 @@ func realMain() error {
 				}
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), r.Packages, strings.TrimSpace(string(goVersion)), strings.TrimSpace(*goflags+" "+r.GoFlags))
+			out, err = runRetrylint(ctx, bin, filepath.Join(tree, filepath.FromSlash(r.ModuleDir)), selected, r.Packages, strings.TrimSpace(string(goVersion)), strings.TrimSpace(*goflags+" "+r.GoFlags))
 			cancel()
 			for _, n := range out.notes {
 				fmt.Println("    note:", n)

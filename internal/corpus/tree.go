@@ -175,10 +175,11 @@ type run struct {
 	elapsed time.Duration
 }
 
-// runRetrylint runs bin -json over the packages of one module of a tree. Its
-// exit status is not read: with -json the findings are in the output whatever
+// runRetrylint runs bin -json over the packages of one module of a tree,
+// with the analyzer flags given in selected (none: every analyzer). Its exit
+// status is not read: with -json the findings are in the output whatever
 // the status, and a package that fails to load is reported on stderr.
-func runRetrylint(ctx context.Context, bin, dir string, packages []string, goVersion, goflags string) (run, error) {
+func runRetrylint(ctx context.Context, bin, dir string, selected, packages []string, goVersion, goflags string) (run, error) {
 	var r run
 	env := append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
 	// go/packages runs some go commands with GO111MODULE=off, which reject
@@ -206,7 +207,8 @@ func runRetrylint(ctx context.Context, bin, dir string, packages []string, goVer
 	} else if errors.Is(err, fs.ErrNotExist) {
 		return r, fmt.Errorf("no go.mod in %s", dir)
 	}
-	cmd := exec.CommandContext(ctx, bin, append([]string{"-json"}, packages...)...)
+	args := append(append([]string{"-json"}, selected...), packages...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.WaitDelay = 10 * time.Second
