@@ -14,20 +14,47 @@
 // Library, "Timeouts, retries, and backoff with jitter";
 // https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/).
 //
-// The analyzer reports, in retry loops found by retrylint's shared retry-site
+// The analyzer reports, in retries found by retrylint's shared retry-site
 // recogniser:
 //
 //   - A worst case over the deadline. Where the deadline (context.WithTimeout,
 //     or context.WithDeadline(ctx, time.Now().Add(d)), on the context the
 //     attempts use), the attempt bound (a constant loop bound), the
 //     per-attempt timeout (a per-attempt context.WithTimeout derived from the
-//     deadline's context) and the waits between attempts (constants, and
+//     deadline's context, or the Timeout of the http.Client the attempt
+//     sends through) and the waits between attempts (constants, and
 //     backoffs computed from constants and the loop counter by shifts,
 //     products, sums and min; retry.FullJitter(d) counts as its ceiling d)
 //     are all visible, and attempts x timeout + waits exceeds the deadline.
 //     The message gives the arithmetic and how many attempts fit. Fix, when
 //     the bound is an integer literal in the loop header: lower it to the
 //     largest number of attempts that fits.
+//
+//   - The same worst case for the retry libraries, with the library's own
+//     figures: retrylint's retry.Do (MaxAttempts, AttemptTimeout and the
+//     Backoff's ceilings of a Policy literal); cenkalti/backoff's Retry
+//     (WithMaxRetries or WithMaxTries, an ExponentialBackOff's or a
+//     ConstantBackOff's longest waits) and retry-go's Do (Attempts, Delay,
+//     MaxJitter, MaxDelay, DelayType), each when its operation makes one
+//     call under a per-attempt timeout; and go-retryablehttp's Client.Do
+//     (RetryMax, RetryWaitMin, RetryWaitMax, DefaultBackoff, and its
+//     HTTPClient's Timeout per attempt) inside the request's deadline. Fix:
+//     lower the literal bound (MaxAttempts, WithMaxRetries, WithMaxTries,
+//     Attempts, RetryMax).
+//
+//   - A retry inside one request: an http.Client whose Transport is a
+//     retry.Transport (or retry.NewClient) has its Timeout as the deadline
+//     of every request, retries included, so its Policy must fit it.
+//
+//   - A library's total-time limit that cannot hold its attempts:
+//     cenkalti/backoff stops retrying, rather than cancel an attempt, when
+//     the next wait would end past MaxElapsedTime (v4) or WithMaxElapsedTime
+//     (v5), 15 minutes unless set. When attempts time out, the later ones
+//     never start, whatever the attempt bound says. No fix: attempts that
+//     fail fast still all run. A limit shorter than the caller's deadline is
+//     no finding by itself. retry-go and go-retryablehttp have no such
+//     setting.
+//
 //   - A wait that outlives the caller: a retry loop that waits with
 //     time.Sleep(d) or a bare <-time.After(d) while a context.Context is in
 //     scope. Cancelling the context, or its deadline passing, does not end
@@ -37,9 +64,17 @@
 //     an error: a select that returns the context's error (with the other
 //     results zero) as soon as the context ends, or waits d.
 //
+// An http.Client's Timeout is followed where the package alone sets it: a
+// literal in the function, an unexported package-level variable, or an
+// unexported pointer field of the package's struct set by its
+// constructors, all with the same Timeout; it is out of sight when the
+// package assigns a client's Timeout elsewhere.
+//
 // For example:
 //
 //	3 attempts x 300ms + waits up to 100ms and 200ms = 1.2s, over the 800ms deadline: the third attempt cannot finish; 2 attempts fit
+//	4 attempts x 1s + waits up to 100ms, 200ms and 400ms = 4.7s, over the client's 3s Timeout: the third attempt cannot finish; 2 attempts fit
+//	4 attempts x 2s + waits up to 750ms, 1.125s and 1.6875s: the third attempt would start at 5.875s, past the 3s limit of WithMaxElapsedTime, so it never runs when attempts time out; 2 attempts start
 //
 // and, for time.Sleep(d) in a function that returns (*T, error):
 //
@@ -53,7 +88,8 @@
 // are left alone: they outlive a cancellation by no more than that.
 //
 // It stays quiet where a value is out of sight (a deadline, timeout or wait
-// from a parameter or a field, an unknown bound), about waits already in a
+// from a parameter or a field, an unknown bound, a client or backoff the
+// caller made), about waits already in a
 // select, and about contexts that never end (context.Background() and
 // context.TODO() alone). Like retrylint's other analyzers it leaves test code
 // (_test.go files, packages that import "testing") and generated files alone,
