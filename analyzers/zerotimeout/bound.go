@@ -112,23 +112,8 @@ func (c *checker) calledBody(call *ast.CallExpr) *ast.BlockStmt {
 	if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != c.pass.Pkg.Scope() {
 		return nil
 	}
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if c.pass.TypesInfo.Defs[name] == v && len(vs.Values) == len(vs.Names) {
-						if lit, ok := ast.Unparen(vs.Values[i]).(*ast.FuncLit); ok {
-							return lit.Body
-						}
-					}
-				}
-			}
-		}
+	if lit, ok := ast.Unparen(c.varValue(v)).(*ast.FuncLit); ok {
+		return lit.Body
 	}
 	return nil
 }
@@ -406,11 +391,7 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	if c.setByConstructors(block.Parent(), p, as) {
 		return true
 	}
-	var fd *ast.FuncDecl
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fd, _ = f.Node().(*ast.FuncDecl)
-		break
-	}
+	fd := directFuncDecl(cur)
 	if fd == nil || fd.Recv != nil || fd.Name.IsExported() {
 		return false
 	}

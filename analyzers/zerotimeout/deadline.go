@@ -186,11 +186,21 @@ type definition struct {
 // function body (closures included), or nil when there are several or it
 // is not there.
 func (c *checker) definition(body inspector.Cursor, v *types.Var) *definition {
-	var def *definition
-	n := 0
-	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+	defs := c.assignments(body.Node(), v)
+	if len(defs) != 1 || defs[0].rhs == nil {
+		return nil
+	}
+	return &defs[0]
+}
+
+// assignments lists the assignments to the local variable v in body
+// (closures included), in source order: rhs is nil for one whose value
+// cannot be singled out (a tuple it cannot split).
+func (c *checker) assignments(body ast.Node, v *types.Var) []definition {
+	var defs []definition
+	ast.Inspect(body, func(n ast.Node) bool {
 		var lhs, rhs []ast.Expr
-		switch s := cur.Node().(type) {
+		switch s := n.(type) {
 		case *ast.AssignStmt:
 			lhs, rhs = s.Lhs, s.Rhs
 		case *ast.ValueSpec:
@@ -198,25 +208,26 @@ func (c *checker) definition(body inspector.Cursor, v *types.Var) *definition {
 				lhs = append(lhs, name)
 			}
 			rhs = s.Values
+		default:
+			return true
 		}
 		for i, l := range lhs {
-			id, ok := l.(*ast.Ident)
+			id, ok := ast.Unparen(l).(*ast.Ident)
 			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
 				continue
 			}
-			n++
+			def := definition{lhs: lhs}
 			switch {
 			case len(rhs) == len(lhs):
-				def = &definition{lhs: lhs, rhs: rhs[i]}
-			case len(rhs) == 1:
-				def = &definition{lhs: lhs, rhs: rhs[0]}
+				def.rhs = rhs[i]
+			case len(rhs) == 1 && i == 0:
+				def.rhs = rhs[0] // t, err := f(): f's first result
 			}
+			defs = append(defs, def)
 		}
-	}
-	if n != 1 {
-		return nil
-	}
-	return def
+		return true
+	})
+	return defs
 }
 
 // watchdog reports whether the cancel function named by e is called by a

@@ -65,7 +65,8 @@ func (c *checker) delegation(fd *ast.FuncDecl, t ast.Expr) *DelegatedTransportFa
 	}
 	var from *DelegatedTransportFact
 	bounded := false
-	for _, value := range c.valuesOf(fd.Body, v) {
+	for _, def := range c.assignments(fd.Body, v) {
+		value := def.rhs
 		if value == nil {
 			return nil // a value the analyzer cannot single out
 		}
@@ -107,43 +108,6 @@ func (c *checker) paramTransport(fd *ast.FuncDecl, e ast.Expr) *DelegatedTranspo
 		return d
 	}
 	return nil
-}
-
-// valuesOf lists the values assigned to the local variable v in body: nil
-// for one the analyzer cannot single out (a tuple it cannot split).
-func (c *checker) valuesOf(body *ast.BlockStmt, v *types.Var) []ast.Expr {
-	var values []ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
-		var lhs []ast.Expr
-		var rhs []ast.Expr
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			lhs, rhs = s.Lhs, s.Rhs
-		case *ast.ValueSpec:
-			for _, name := range s.Names {
-				lhs = append(lhs, name)
-			}
-			rhs = s.Values
-		default:
-			return true
-		}
-		for i, l := range lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
-				continue
-			}
-			switch {
-			case len(rhs) == len(lhs):
-				values = append(values, rhs[i])
-			case len(rhs) == 1 && i == 0:
-				values = append(values, rhs[0]) // t, err := f(): f's first result
-			default:
-				values = append(values, nil)
-			}
-		}
-		return true
-	})
-	return values
 }
 
 // delegationOf returns the fact of the function fn: recorded in this pass,
@@ -361,14 +325,4 @@ func (c *checker) nonTestFiles() []inspector.Cursor {
 		files = append(files, fcur)
 	}
 	return files
-}
-
-// directFuncDecl returns the function declaration cur is directly in (not
-// in a function literal inside it), or nil.
-func directFuncDecl(cur inspector.Cursor) *ast.FuncDecl {
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fd, _ := f.Node().(*ast.FuncDecl)
-		return fd
-	}
-	return nil
 }

@@ -336,11 +336,7 @@ func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
 // only ever called (not taken as a value), and a method must not be
 // callable through an interface of the package.
 func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
-	var fd *ast.FuncDecl
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fd, _ = f.Node().(*ast.FuncDecl)
-		break
-	}
+	fd := directFuncDecl(cur)
 	if fd == nil || fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
 		return false
 	}

@@ -114,6 +114,16 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	return inspector.Cursor{}, false
 }
 
+// directFuncDecl returns the function declaration cur is directly in (not
+// in a function literal inside it), or nil.
+func directFuncDecl(cur inspector.Cursor) *ast.FuncDecl {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fd, _ := f.Node().(*ast.FuncDecl)
+		return fd
+	}
+	return nil
+}
+
 // setBeforeUse reports whether, in the function around cur, the client stored
 // in p gets a Timeout that is not provably zero after cur and before its
 // first use. Only assignments in that function itself count, not in a
