@@ -36,7 +36,7 @@ func (c *checker) budget(s *retrysite.Site) {
 	if !ok {
 		return
 	}
-	c.reportOver(s.Node.Pos(), header.end(s.Node), n, timeout, ctxDeadline(deadline), waits, len(s.Waits) > 0,
+	c.reportOver(s.Node.Pos(), header.end(s.Node), n, timeout, deadline, waits, len(s.Waits) > 0,
 		func(fit int) *analysis.TextEdit { return header.lowerBound(n, fit) })
 }
 
@@ -94,7 +94,7 @@ func (c *checker) reportOver(pos, end token.Pos, n int, timeout time.Duration, l
 // deadline (a context.WithTimeout or WithDeadline(ctx, time.Now().Add(d))
 // made before the loop) it derives from. Where several bound an attempt,
 // the shortest does.
-func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.Duration, ok bool) {
+func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline limit, timeout time.Duration, ok bool) {
 	var ctx *types.Var
 	for _, arg := range s.Call.Args {
 		if ctx = c.attemptContext(arg, s); ctx != nil {
@@ -102,7 +102,7 @@ func (c *checker) deadlineAndTimeout(s *retrysite.Site) (deadline, timeout time.
 		}
 	}
 	if ctx == nil {
-		return 0, 0, false
+		return limit{}, 0, false
 	}
 	timeout, _ = c.calleeTimeout(s.Call, ctx)
 	if d, ok := c.sendTimeout(s.Call); ok {
@@ -123,26 +123,26 @@ func shortest(a, b time.Duration) time.Duration {
 // through derived contexts to the deadline it carries, and to the
 // per-attempt timeout: the shortest of timeout (zero for none) and a
 // context.WithTimeout made in the attempt. ok says both are known.
-func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration, ok bool) {
+func (c *checker) deadlineOf(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline limit, perAttempt time.Duration, ok bool) {
 	deadline, perAttempt = c.attemptChain(ctx, s, timeout)
-	return deadline, perAttempt, deadline > 0 && perAttempt > 0
+	return deadline, perAttempt, deadline.d > 0 && perAttempt > 0
 }
 
 // attemptChain is deadlineOf's walk. The deadline is zero when it is out
 // of sight; the per-attempt timeout is zero when there is none, or when the
 // attempt derives its context in a way the walk cannot follow (it may be
 // shorter than timeout).
-func (c *checker) attemptChain(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline, perAttempt time.Duration) {
+func (c *checker) attemptChain(ctx *types.Var, s *retrysite.Site, timeout time.Duration) (deadline limit, perAttempt time.Duration) {
 	for range 8 { // a chain of derived contexts, followed a few links
 		if ctx == nil {
-			return 0, timeout
+			return limit{}, timeout
 		}
 		call := c.singleValue(ctx, s)
 		if call == nil {
 			if s.Contains(ctx.Pos()) {
-				return 0, 0 // the attempt's own context, out of sight
+				return limit{}, 0 // the attempt's own context, out of sight
 			}
-			return 0, timeout
+			return limit{}, timeout
 		}
 		fn := typematch.Callee(c.info, call)
 		inAttempt := s.Contains(call.Pos())
@@ -158,19 +158,25 @@ func (c *checker) attemptChain(ctx *types.Var, s *retrysite.Site, timeout time.D
 			ctx = c.contextVar(call.Args[0])
 			continue
 		}
+		if lim, ok := c.roundTripDeadline(call, s); ok {
+			return lim, timeout // the request's context, in a RoundTrip
+		}
 		switch {
 		case (!known || d <= 0) && inAttempt:
-			return 0, 0
+			return limit{}, 0
 		case !known || d <= 0:
-			return 0, timeout // WithoutCancel drops the deadline; others hide it
+			return limit{}, timeout // WithoutCancel drops the deadline; others hide it
 		case inAttempt:
 			timeout = shortest(timeout, d)
 		default:
-			return d, timeout
+			return ctxDeadline(d), timeout
+		}
+		if lim, ok := c.roundTripDeadline(call.Args[0], s); ok {
+			return lim, timeout
 		}
 		ctx = c.contextVar(call.Args[0])
 	}
-	return 0, timeout
+	return limit{}, timeout
 }
 
 // calleeTimeout returns the timeout that the function call invokes (a
@@ -232,6 +238,10 @@ func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 func (c *checker) attemptContext(arg ast.Expr, s *retrysite.Site) *types.Var {
 	if v := c.contextVar(arg); v != nil {
 		return v
+	}
+	if call, ok := ast.Unparen(arg).(*ast.CallExpr); ok && len(call.Args) == 1 &&
+		typematch.IsMethod(typematch.Callee(c.info, call), "net/http", "Request", "WithContext") {
+		return c.contextVar(call.Args[0]) // c.Do(req.WithContext(ctx))
 	}
 	id := identOf(arg)
 	if id == nil {

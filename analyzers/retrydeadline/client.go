@@ -272,17 +272,7 @@ func (c *checker) clientTimeout(e ast.Expr, depth int) (time.Duration, bool) {
 		if !typematch.IsNamed(c.info.TypeOf(e), "net/http", "Client") {
 			return 0, false
 		}
-		for _, el := range e.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				return 0, false
-			}
-			if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Timeout" {
-				d, ok := c.constDuration(kv.Value)
-				return d, ok && d > 0
-			}
-		}
-		return 0, false // no Timeout: nothing bounds an attempt
+		return c.literalTimeout(e) // none: nothing bounds an attempt
 	case *ast.Ident, *ast.SelectorExpr:
 		obj := c.info.ObjectOf(typematch.Ident(e))
 		v, ok := obj.(*types.Var)

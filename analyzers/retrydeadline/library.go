@@ -68,8 +68,8 @@ func (c *checker) libraryBudget(s *retrysite.Site) {
 		c.reportTotal(call, n, timeout, waits, started, b)
 		return
 	}
-	if deadline > 0 {
-		c.reportOver(call.Pos(), call.End(), n, timeout, ctxDeadline(deadline), waits, true,
+	if deadline.d > 0 {
+		c.reportOver(call.Pos(), call.End(), n, timeout, deadline, waits, true,
 			func(fit int) *analysis.TextEdit { return b.lowerBound(n, fit) })
 	}
 }
@@ -129,7 +129,7 @@ func (c *checker) operationCall(s *retrysite.Site) *ast.CallExpr {
 
 // callDeadlineAndTimeout is deadlineAndTimeout for call, the work of site
 // s's attempt: the deadline is zero when out of sight.
-func (c *checker) callDeadlineAndTimeout(call *ast.CallExpr, s *retrysite.Site) (deadline, timeout time.Duration) {
+func (c *checker) callDeadlineAndTimeout(call *ast.CallExpr, s *retrysite.Site) (deadline limit, timeout time.Duration) {
 	var ctx *types.Var
 	for _, arg := range call.Args {
 		if ctx = c.attemptContext(arg, s); ctx != nil {
@@ -137,7 +137,7 @@ func (c *checker) callDeadlineAndTimeout(call *ast.CallExpr, s *retrysite.Site) 
 		}
 	}
 	if ctx == nil {
-		return 0, 0
+		return limit{}, 0
 	}
 	timeout, _ = c.calleeTimeout(call, ctx)
 	if d, ok := c.sendTimeout(call); ok {

@@ -35,7 +35,7 @@ func (c *checker) policyBudget(s *retrysite.Site) {
 	if !ok {
 		return
 	}
-	c.reportPolicy(call, p, ctxDeadline(deadline))
+	c.reportPolicy(call, p, deadline)
 }
 
 // A policy is what a retry.Policy literal says of a retry's worst case.

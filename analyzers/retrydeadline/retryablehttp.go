@@ -46,11 +46,11 @@ func (c *checker) retryableHTTPBudgets() {
 			continue
 		}
 		deadline, _ := c.attemptChain(ctx, s, 0)
-		if deadline <= 0 {
+		if deadline.d <= 0 {
 			continue
 		}
 		n := client.attempts
-		c.reportOver(call.Pos(), call.End(), n, client.timeout, ctxDeadline(deadline), client.ceilings(n-1), true,
+		c.reportOver(call.Pos(), call.End(), n, client.timeout, deadline, client.ceilings(n-1), true,
 			func(fit int) *analysis.TextEdit {
 				if client.retryMax == nil {
 					return nil

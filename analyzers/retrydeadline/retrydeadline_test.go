@@ -65,3 +65,10 @@ func TestRetryableHTTP(t *testing.T) {
 func TestRetryGo(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retrygo")
 }
+
+// TestRoundTrip: a retry loop in a RoundTrip method of a transport that
+// only clients with one visible Timeout use has that Timeout as its
+// deadline.
+func TestRoundTrip(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/roundtrip")
+}
