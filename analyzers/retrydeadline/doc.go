@@ -42,9 +42,13 @@
 //     lower the literal bound (MaxAttempts, WithMaxRetries, WithMaxTries,
 //     Attempts, RetryMax).
 //
-//   - A retry inside one request: an http.Client whose Transport is a
-//     retry.Transport (or retry.NewClient) has its Timeout as the deadline
-//     of every request, retries included, so its Policy must fit it.
+//   - A retry inside one request: net/http makes an http.Client's Timeout
+//     the deadline of every request's context, retries in the transport
+//     included. A client whose Transport is a retry.Transport (or
+//     retry.NewClient) must fit its Policy in it; so must a retry loop in
+//     the RoundTrip method of the package's own unexported transport, when
+//     every value of that type is the Transport of a client literal with
+//     the same constant Timeout.
 //
 //   - A library's total-time limit that cannot hold its attempts:
 //     cenkalti/backoff stops retrying, rather than cancel an attempt, when
