@@ -54,9 +54,10 @@
 //     cenkalti/backoff stops retrying, rather than cancel an attempt, when
 //     the next wait would end past MaxElapsedTime (v4) or WithMaxElapsedTime
 //     (v5), 15 minutes unless set. When attempts time out, the later ones
-//     never start, whatever the attempt bound says. No fix: attempts that
-//     fail fast still all run. A limit shorter than the caller's deadline is
-//     no finding by itself. retry-go and go-retryablehttp have no such
+//     never start, even after the shortest waits the randomization allows,
+//     whatever the attempt bound says. No fix: attempts that fail fast
+//     still all run. A limit shorter than the caller's deadline is no
+//     finding by itself. retry-go and go-retryablehttp have no such
 //     setting.
 //
 //   - A wait that outlives the caller: a retry loop that waits with
@@ -78,7 +79,7 @@
 //
 //	3 attempts x 300ms + waits up to 100ms and 200ms = 1.2s, over the 800ms deadline: the third attempt cannot finish; 2 attempts fit
 //	4 attempts x 1s + waits up to 100ms, 200ms and 400ms = 4.7s, over the client's 3s Timeout: the third attempt cannot finish; 2 attempts fit
-//	4 attempts x 2s + waits up to 750ms, 1.125s and 1.6875s: the third attempt would start at 5.875s, past the 3s limit of WithMaxElapsedTime, so it never runs when attempts time out; 2 attempts start
+//	4 attempts x 2s + waits of at least 250ms, 375ms and 562.5ms: the third attempt would start at 4.625s or later, past the 3s limit of WithMaxElapsedTime, so it never runs when attempts time out; 2 attempts start
 //
 // and, for time.Sleep(d) in a function that returns (*T, error):
 //

@@ -49,25 +49,22 @@ func (c *checker) libraryBudget(s *retrysite.Site) {
 		return
 	}
 	n := s.Bound.Attempts
-	waits := b.ceilings(n - 1)
 	// With the limit as the deadline: attempt k+1 starts only if the
 	// attempts before it, each timing out, and the wait before it end
-	// within the limit.
-	started := n
-	if b.total > 0 {
+	// within the limit. It never starts when they cannot, even with the
+	// shortest waits.
+	if b.total > 0 && b.retryGo == nil {
+		shortest := b.floors(n - 1)
 		start := time.Duration(0)
 		for k := 1; k < n; k++ {
-			start += timeout + waits[k-1]
+			start += timeout + shortest[k-1]
 			if start > b.total {
-				started = k
-				break
+				c.reportTotal(call, n, timeout, shortest, k, b)
+				return
 			}
 		}
 	}
-	if started < n {
-		c.reportTotal(call, n, timeout, waits, started, b)
-		return
-	}
+	waits := b.ceilings(n - 1)
 	if deadline.d > 0 {
 		c.reportOver(call.Pos(), call.End(), n, timeout, deadline, waits, true,
 			func(fit int) *analysis.TextEdit { return b.lowerBound(n, fit) })
@@ -75,8 +72,9 @@ func (c *checker) libraryBudget(s *retrysite.Site) {
 }
 
 // reportTotal reports a retry whose total-time limit stops it after started
-// of its n attempts when they time out. No fix: when attempts fail fast,
-// all n run within the limit, so a lower bound would change that.
+// of its n attempts when they time out, even with the shortest waits. No
+// fix: when attempts fail fast, all n run within the limit, so a lower
+// bound would change that.
 func (c *checker) reportTotal(call *ast.CallExpr, n int, timeout time.Duration, waits []time.Duration, started int, b libBackoff) {
 	start := time.Duration(started) * timeout
 	for _, w := range waits[:started] {
@@ -85,7 +83,7 @@ func (c *checker) reportTotal(call *ast.CallExpr, n int, timeout time.Duration, 
 	c.rep.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
 		End: call.End(),
-		Message: fmt.Sprintf("%d attempts x %v + waits up to %s: the %s attempt would start at %v, past the %v limit of %s, so it never runs when attempts time out; %s",
+		Message: fmt.Sprintf("%d attempts x %v + waits of at least %s: the %s attempt would start at %v or later, past the %v limit of %s, so it never runs when attempts time out; %s",
 			n, timeout, listDurations(waits), ordinal(started+1), start, b.total, b.totalName, plural(started, "attempt starts", "attempts start")),
 	})
 }
@@ -187,6 +185,17 @@ func (b libBackoff) ceilings(retries int) []time.Duration {
 	if b.retryGo != nil {
 		return b.retryGo.ceilings(retries)
 	}
+	return b.cenkaltiWaits(retries, 1+b.randomization)
+}
+
+// floors returns the shortest wait before each of the first retries of a
+// cenkalti backoff.
+func (b libBackoff) floors(retries int) []time.Duration {
+	return b.cenkaltiWaits(retries, max(1-b.randomization, 0))
+}
+
+// cenkaltiWaits returns interval x factor before each retry.
+func (b libBackoff) cenkaltiWaits(retries int, factor float64) []time.Duration {
 	out := make([]time.Duration, retries)
 	cur := b.initial
 	for i := range out {
@@ -194,7 +203,7 @@ func (b libBackoff) ceilings(retries int) []time.Duration {
 			out[i] = cur
 			continue
 		}
-		out[i] = time.Duration(math.Floor(float64(cur) * (1 + b.randomization)))
+		out[i] = time.Duration(math.Floor(float64(cur) * factor))
 		if float64(cur) >= float64(b.maxInt)/b.mult {
 			cur = b.maxInt
 		} else {

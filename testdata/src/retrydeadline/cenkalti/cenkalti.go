@@ -43,7 +43,7 @@ func V4Elapsed() error {
 	b.RandomizationFactor = 0
 	b.Multiplier = 2
 	b.MaxElapsedTime = 2 * time.Second
-	return backoff.Retry(func() error { // want `5 attempts x 1s \+ waits up to 100ms, 200ms, 400ms and 800ms: the third attempt would start at 2\.3s, past the 2s limit of MaxElapsedTime, so it never runs when attempts time out; 2 attempts start`
+	return backoff.Retry(func() error { // want `5 attempts x 1s \+ waits of at least 100ms, 200ms, 400ms and 800ms: the third attempt would start at 2\.3s or later, past the 2s limit of MaxElapsedTime, so it never runs when attempts time out; 2 attempts start`
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		return call(ctx)
@@ -60,9 +60,10 @@ func V4ElapsedFits() error {
 	}, backoff.WithMaxRetries(b, 4))
 }
 
-// v5's WithMaxElapsedTime with the default backoff (500ms x 1.5, ±50%).
+// v5's WithMaxElapsedTime with the default backoff (500ms x 1.5, ±50%):
+// even with the shortest waits the third attempt would start at 4.625s.
 func V5Elapsed(ctx context.Context) (string, error) {
-	return backoffv5.Retry(ctx, func() (string, error) { // want `4 attempts x 2s \+ waits up to 750ms, 1\.125s and 1\.6875s: the third attempt would start at 5\.875s, past the 3s limit of WithMaxElapsedTime, so it never runs when attempts time out; 2 attempts start`
+	return backoffv5.Retry(ctx, func() (string, error) { // want `4 attempts x 2s \+ waits of at least 250ms, 375ms and 562\.5ms: the third attempt would start at 4\.625s or later, past the 3s limit of WithMaxElapsedTime, so it never runs when attempts time out; 2 attempts start`
 		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
 		return get(actx)
@@ -78,6 +79,16 @@ func V5Deadline(ctx context.Context) (string, error) {
 		defer acancel()
 		return get(actx)
 	}, backoffv5.WithMaxTries(5), backoffv5.WithBackOff(backoffv5.NewConstantBackOff(100*time.Millisecond)))
+}
+
+// The wait before the second attempt is drawn from 250ms to 750ms: the
+// second attempt starts within 2.5s when the draw is short enough.
+func RandomizedStart(ctx context.Context) (string, error) {
+	return backoffv5.Retry(ctx, func() (string, error) {
+		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		return get(actx)
+	}, backoffv5.WithMaxTries(2), backoffv5.WithMaxElapsedTime(2500*time.Millisecond))
 }
 
 // A limit shorter than the caller's deadline that holds the attempts: 2 of
