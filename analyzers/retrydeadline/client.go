@@ -32,7 +32,9 @@ type writes struct {
 	// fields lists, for a variable v, the values v.F = e gives each of its
 	// fields F, by name, and v.F.G = e as "F.G".
 	fields map[types.Object]map[string][]ast.Expr
-	// timeoutSet: the package assigns the Timeout of some http.Client.
+	// timeoutSet: the package assigns the Timeout of an http.Client that
+	// may be one of its own (not v.F.Timeout on a client another package's
+	// constructor made, see below).
 	timeoutSet bool
 }
 
