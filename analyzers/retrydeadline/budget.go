@@ -184,12 +184,8 @@ func (c *checker) attemptChain(ctx *types.Var, s *retrysite.Site, timeout time.D
 // ctx: a context.WithTimeout(param, d) among the first statements of its
 // body, the common shape of a helper that makes one attempt.
 func (c *checker) calleeTimeout(call *ast.CallExpr, ctx *types.Var) (time.Duration, bool) {
-	fn := typematch.Callee(c.info, call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return 0, false
-	}
-	decl := c.decl(fn)
-	if decl == nil || decl.Body == nil {
+	fn, decl := c.calleeDecl(call)
+	if decl == nil {
 		return 0, false
 	}
 	// The parameter the context is passed as.
@@ -221,6 +217,19 @@ func (c *checker) calleeTimeout(call *ast.CallExpr, ctx *types.Var) (time.Durati
 }
 
 // decl returns the declaration of fn, a function of this package.
+// calleeDecl returns the function of this package that call invokes, with
+// its declaration when it has a body (decl is nil otherwise).
+func (c *checker) calleeDecl(call *ast.CallExpr) (fn *types.Func, decl *ast.FuncDecl) {
+	fn = typematch.Callee(c.info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil, nil
+	}
+	if decl := c.decl(fn); decl != nil && decl.Body != nil {
+		return fn, decl
+	}
+	return nil, nil
+}
+
 func (c *checker) decl(fn *types.Func) *ast.FuncDecl {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {

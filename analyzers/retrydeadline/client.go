@@ -200,12 +200,8 @@ func (c *checker) sendTimeout(call *ast.CallExpr) (time.Duration, bool) {
 	if recv, ok := c.clientSend(call); ok {
 		return c.clientTimeout(recv, 0)
 	}
-	fn := typematch.Callee(c.info, call)
-	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return 0, false
-	}
-	decl := c.decl(fn)
-	if decl == nil || decl.Body == nil {
+	_, decl := c.calleeDecl(call)
+	if decl == nil {
 		return 0, false
 	}
 	var recv ast.Expr
