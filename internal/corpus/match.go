@@ -209,20 +209,26 @@ func Precision(js []Judgement, analyzer string) (right, total int) {
 	return right, total
 }
 
-// Stale returns the judgements of the given repositories that name no
-// unlabelled finding any more: the finding went away, or a label now holds it.
-func Stale(js []Judgement, repos []string, unlabelled []Finding) []Judgement {
+// Split divides the judgements of the given repositories into those that
+// name an unlabelled finding of this run (current: the sample's precision
+// is theirs) and those that name none any more (stale: the finding went
+// away, or a label now holds it).
+func Split(js []Judgement, repos []string, unlabelled []Finding) (current, stale []Judgement) {
 	at := map[string]bool{}
 	for _, f := range unlabelled {
 		at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", f.Analyzer, f.Repo, f.Path, f.Line)] = true
 	}
-	var stale []Judgement
 	for _, j := range js {
-		if slices.Contains(repos, j.Repo) && !at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", j.Analyzer, j.Repo, j.Path, j.Line)] {
+		if !slices.Contains(repos, j.Repo) {
+			continue
+		}
+		if at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", j.Analyzer, j.Repo, j.Path, j.Line)] {
+			current = append(current, j)
+		} else {
 			stale = append(stale, j)
 		}
 	}
-	return stale
+	return current, stale
 }
 
 // WriteUnlabelled writes findings as analyzer, repo, path:line, message rows,

@@ -157,7 +157,7 @@ func TestMatch(t *testing.T) {
 	}
 }
 
-func TestPrecisionAndStale(t *testing.T) {
+func TestPrecisionAndSplit(t *testing.T) {
 	js := []Judgement{
 		{Analyzer: "nojitter", Repo: "a/b", Path: "x.go", Line: 31, Verdict: "right"},
 		{Analyzer: "nojitter", Repo: "a/b", Path: "x.go", Line: 40, Verdict: "wrong"}, // no longer reported
@@ -171,8 +171,15 @@ func TestPrecisionAndStale(t *testing.T) {
 		t.Errorf("zerotimeout precision %d of %d, want 0 of 0", r, n)
 	}
 	unlabelled := []Finding{finding("nojitter", "x.go", 31), finding("unkeyedpost", "x.go", 15)}
-	if got := Stale(js, []string{"a/b"}, unlabelled); !reflect.DeepEqual(got, js[1:2]) {
-		t.Errorf("stale = %+v, want %+v", got, js[1:2])
+	current, stale := Split(js, []string{"a/b"}, unlabelled)
+	if want := []Judgement{js[0], js[3]}; !reflect.DeepEqual(current, want) {
+		t.Errorf("current = %+v, want %+v", current, want)
+	}
+	if !reflect.DeepEqual(stale, js[1:2]) {
+		t.Errorf("stale = %+v, want %+v", stale, js[1:2])
+	}
+	if r, n := Precision(current, "nojitter"); r != 1 || n != 1 {
+		t.Errorf("nojitter precision of the current judgements %d of %d, want 1 of 1", r, n)
 	}
 }
 
