@@ -31,6 +31,9 @@ type checker struct {
 	translated map[types.Object]bool
 	// impls memoises implementations.
 	impls map[implKey][]*types.Func
+	// params holds the package's parameters, receivers and results (built
+	// on first use by isParam).
+	params map[*types.Var]bool
 }
 
 // implKey is an interface and the name of one of its methods.
@@ -206,41 +209,50 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		recv = call.Args[a.ClientArg-1]
 	}
 	if a != nil {
-		cfg, b := c.ev.callConfig(a, call, recv)
-		var bound retrysite.Bound
-		switch {
-		case cfg.State == cfgOff || cfg.State == cfgOpaque:
-			return lead{}, false
-		case cfg.State == cfgAttempts:
-			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
-		case cfg.State == cfgUnbounded:
-			bound = retrysite.Bound{Kind: retrysite.Unbounded}
-		case cfg.State == cfgLibDefault:
-			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: cfg.Attempts}
-		case a.Declared:
-			bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.Attempts}
-		case a.OptIn:
-			return lead{}, false
-		case a.Attempts > 0:
-			bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: a.Attempts}
-		default:
-			bound = retrysite.Bound{Kind: retrysite.Unbounded}
-		}
-		return lead{
-			node:   call,
-			chain:  []Link{{Name: label}},
-			bound:  bound,
-			client: &clientCall{api: a, call: call, fn: fn, build: b},
-		}, true
+		return c.apiLead(a, call, recv, label, fn)
 	}
 	if fn == nil {
 		return lead{}, false
 	}
 	f := c.reaches(fn, yield)
 	if f == nil {
+		if l, ok := c.valuesLead(call, fn, yield); ok {
+			return l, true
+		}
 		return c.interfaceLead(call, fn, yield)
 	}
 	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
+}
+
+// apiLead describes call, an operation of the table's row a made on recv,
+// as its client's configuration has it.
+func (c *checker) apiLead(a *apis.Client, call *ast.CallExpr, recv ast.Expr, label string, fn *types.Func) (lead, bool) {
+	cfg, b := c.ev.callConfig(a, call, recv)
+	var bound retrysite.Bound
+	switch {
+	case cfg.State == cfgOff || cfg.State == cfgOpaque:
+		return lead{}, false
+	case cfg.State == cfgAttempts:
+		bound = retrysite.Bound{Kind: retrysite.Known, Attempts: cfg.Attempts}
+	case cfg.State == cfgUnbounded:
+		bound = retrysite.Bound{Kind: retrysite.Unbounded}
+	case cfg.State == cfgLibDefault:
+		bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: cfg.Attempts}
+	case a.Declared:
+		bound = retrysite.Bound{Kind: retrysite.Known, Attempts: a.Attempts}
+	case a.OptIn:
+		return lead{}, false
+	case a.Attempts > 0:
+		bound = retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: a.Attempts}
+	default:
+		bound = retrysite.Bound{Kind: retrysite.Unbounded}
+	}
+	return lead{
+		node:   call,
+		chain:  []Link{{Name: label}},
+		bound:  bound,
+		client: &clientCall{api: a, call: call, fn: fn, build: b},
+	}, true
 }
 
 // reaches returns what a call of fn leads to, or nil; with yield, under an

@@ -43,10 +43,14 @@
 // one, a constructor of unknown configuration) has the library's default
 // retries: they are on unless something the analysis sees turns them off.
 //
-// Interfaces are followed both ways. A call of an interface method leads
-// where the package's own implementations of it lead, when every one of
-// them (outside test files) leads to retries: a Client interface with an
-// S3-backed implementation. A retry of an interface method declared in the
+// Interfaces are followed both ways. A call of an interface method made on
+// a struct field or local variable leads where the values the package gives
+// it lead, when every one of them (outside test files, where test doubles
+// live) is of a concrete type whose method retries: an s3Interface field
+// that the constructor sets only to *s3.Client values. Otherwise it leads
+// where the package's own implementations of the method lead, when every
+// one of them (outside test files) leads to retries: a Client interface with
+// an S3-backed implementation. A retry of an interface method declared in the
 // package marks the method with a fact ("retried by (*Stage).Deliver, a
 // retry loop of up to 4 attempts"); a package that imports it and
 // implements the interface reports, in the implementing method, the calls

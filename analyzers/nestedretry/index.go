@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -222,6 +223,13 @@ func (ix *index) intConst(e ast.Expr) (int, bool) {
 // or of the package's function that e names.
 func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
 	e, _ = ix.origin(e)
+	for range 4 {
+		r := ix.returnedFunc(e)
+		if r == nil {
+			break
+		}
+		e, _ = ix.origin(r)
+	}
 	var ft *ast.FuncType
 	var body *ast.BlockStmt
 	switch x := e.(type) {
@@ -244,6 +252,52 @@ func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
 	}
 	param, _ := ix.info.Defs[ft.Params.List[0].Names[0]].(*types.Var)
 	return body, param
+}
+
+// returnedFunc returns, when e calls a function of the package that returns
+// a function, the one function expression its return statements give
+// (besides nil): loki's s3ClientConfigFunc(cfg) returns the option function
+// that NewFromConfig is given. Otherwise nil.
+func (ix *index) returnedFunc(e ast.Expr) ast.Expr {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := typematch.Callee(ix.info, call)
+	d := ix.decls[fn]
+	if d == nil || d.Body == nil || fn.Signature().Results().Len() == 0 {
+		return nil
+	}
+	if _, ok := fn.Signature().Results().At(0).Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	var out ast.Expr
+	many := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				many = true // named results: not followed
+				return false
+			}
+			r := n.Results[0]
+			if ix.info.Types[r].IsNil() {
+				return false
+			}
+			if out != nil {
+				many = true
+			}
+			out = r
+			return false
+		}
+		return true
+	})
+	if many {
+		return nil
+	}
+	return out
 }
 
 // fieldAssigns calls set for every "p.F = x" in body where p is param.

@@ -71,6 +71,128 @@ func (c *checker) interfaceLead(call *ast.CallExpr, fn *types.Func, yield bool) 
 	return worst(leads)
 }
 
+// valuesLead resolves a call of an interface method made on a struct field
+// of this package, or a local variable, through the values the package
+// gives it: when every one is of a concrete type whose method leads to
+// retries (loki's hedgedS3 field of an s3Interface, set only to
+// *s3.Client values its constructor built), the call does, as the worst of
+// them. A value of another interface type, a value that cannot be followed,
+// or one whose method does not retry leaves the call open.
+func (c *checker) valuesLead(call *ast.CallExpr, fn *types.Func, yield bool) (lead, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return lead{}, false
+	}
+	s := c.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+		return lead{}, false
+	}
+	var values []ast.Expr
+	if f := c.ix.field(sel.X); f != nil {
+		if f.Pkg() != c.pass.Pkg {
+			return lead{}, false // a field of another package: its values are out of sight
+		}
+		values = c.ix.fieldValues[f]
+	} else if v := c.ix.variable(sel.X); v != nil && v.Pkg() == c.pass.Pkg && v.Parent() != c.pass.Pkg.Scope() && !c.isParam(v) {
+		values = c.ix.values[v]
+	}
+	var leads []lead
+	for _, v := range values {
+		if v == nil {
+			return lead{}, false
+		}
+		if c.pass.TypesInfo.Types[v].IsNil() || c.inTest(v) {
+			continue // nil, or a test double
+		}
+		t := c.concreteType(v)
+		if t == nil {
+			return lead{}, false
+		}
+		m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
+		impl, ok := m.(*types.Func)
+		if !ok {
+			return lead{}, false
+		}
+		l, ok := c.implLead(call, sel.X, t, impl, yield)
+		if !ok {
+			return lead{}, false
+		}
+		l.chain = append([]Link{interfaceLink(s.Recv(), fn)}, l.chain...)
+		leads = append(leads, l)
+	}
+	return worst(leads)
+}
+
+// concreteType returns the type of the value e, followed through variables
+// assigned once to the call or expression that made it, when that type is
+// not an interface; else nil.
+func (c *checker) concreteType(e ast.Expr) types.Type {
+	t := c.pass.TypesInfo.TypeOf(e)
+	if t != nil && types.IsInterface(t) {
+		o, _ := c.ix.origin(e)
+		t = c.pass.TypesInfo.TypeOf(o)
+	}
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		t = tuple.At(0).Type() // v, err := f(): f's first result
+	}
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	return t
+}
+
+// implLead describes the call of interface method made on recv as a call of
+// impl, the method of the concrete type t that a value of recv has: an
+// operation of the table, or a function that leads to retries.
+func (c *checker) implLead(call *ast.CallExpr, recv ast.Expr, t types.Type, impl *types.Func, yield bool) (lead, bool) {
+	if impl.Pkg() != nil {
+		if named, ok := types.Unalias(typematch.Deref(t)).(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == impl.Pkg().Path() {
+			if a, recv, label := matchRow(c.pass.TypesInfo, c.table, impl, recv, named); a != nil && a.ClientArg == 0 {
+				return c.apiLead(a, call, recv, label, impl)
+			}
+		}
+	}
+	f := c.reaches(impl, yield)
+	if f == nil {
+		return lead{}, false
+	}
+	return lead{node: call, chain: append([]Link{funcLink(impl)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
+}
+
+// isParam reports whether v is a parameter, receiver or result of a
+// function of the package (a declaration or a literal): its values come
+// from callers.
+func (c *checker) isParam(v *types.Var) bool {
+	if c.params == nil {
+		c.params = map[*types.Var]bool{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				var lists []*ast.FieldList
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					lists = []*ast.FieldList{n.Recv, n.Type.Params, n.Type.Results}
+				case *ast.FuncLit:
+					lists = []*ast.FieldList{n.Type.Params, n.Type.Results}
+				}
+				for _, l := range lists {
+					if l == nil {
+						continue
+					}
+					for _, field := range l.List {
+						for _, name := range field.Names {
+							if p, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
+								c.params[p] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.params[v]
+}
+
 // interfaceLink names an interface method: "Client.Put".
 func interfaceLink(t types.Type, fn *types.Func) Link {
 	n, ok := types.Unalias(t).(*types.Named)

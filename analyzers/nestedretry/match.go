@@ -42,6 +42,13 @@ func matchAPI(info *types.Info, table []apis.Client, call *ast.CallExpr, fn *typ
 			return nil, nil, ""
 		}
 	}
+	return matchRow(info, table, fn, recv, recvNamed)
+}
+
+// matchRow returns the entry of table that a call of fn made on recv, a
+// value of type recvNamed (nil for a function), belongs to, and its label.
+func matchRow(info *types.Info, table []apis.Client, fn *types.Func, recv ast.Expr, recvNamed *types.Named) (*apis.Client, ast.Expr, string) {
+	path := fn.Pkg().Path()
 	for i := range table {
 		a := &table[i]
 		if !a.HasPkg(path) || (recvNamed != nil) != a.Methods() {

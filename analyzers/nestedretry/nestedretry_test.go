@@ -185,3 +185,14 @@ func TestInterfaceRetried(t *testing.T) {
 func TestRestic(t *testing.T) {
 	testutil.Run(t, nestedretry.Analyzer, "nestedretry/restic/s3")
 }
+
+// TestLoki reduces loki's S3 object client: dskit backoff loops (a count
+// the loop condition keeps: unknown) around an interface method called on
+// a field whose values in the package are all aws-sdk-go-v2 clients, one
+// inside a callback timed by a helper, built with an option function a
+// helper returns (RetryMaxAttempts 0: the default). A field that may hold
+// an in-memory implementation, one set from a parameter, and a client the
+// returned option function limits to one attempt stay quiet.
+func TestLoki(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/loki/instrument", "nestedretry/loki/aws")
+}

@@ -232,7 +232,7 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 		res := sig.Results()
 		att := byCall[call]
 		if att == nil {
-			att = &attempt{call: call, errs: map[types.Object]bool{}, bools: map[types.Object]bool{}, resps: map[types.Object]bool{}}
+			att = &attempt{call: call, errs: map[types.Object]bool{}, bools: map[types.Object]bool{}, resps: map[types.Object]bool{}, outs: map[types.Object]bool{}}
 		}
 		hasErr := false
 		for i := 0; i < res.Len(); i++ {
@@ -267,12 +267,15 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 					att.bools[obj] = true
 				case hasStatus(t):
 					att.resps[obj] = true
+				default:
+					att.outs[obj] = true
 				}
 			}
 		}
 		if len(att.errs)+len(att.bools)+len(att.resps) == 0 && !att.errResult && !att.boolResult {
 			return
 		}
+		a.callbackOuts(call, att.outs)
 		if byCall[call] == nil {
 			byCall[call] = att
 			out = append(out, att)
@@ -343,6 +346,29 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 		ast.Inspect(post, visit)
 	}
 	return out
+}
+
+// callbackOuts adds to outs the variables declared outside the function
+// literals that call hands on and assigned inside them.
+func (a *recogniser) callbackOuts(call *ast.CallExpr, outs map[types.Object]bool) {
+	for _, arg := range call.Args {
+		lit, ok := ast.Unparen(arg).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if obj := identObj(a.info, l); obj != nil && !isError(obj.Type()) && (obj.Pos() < lit.Pos() || obj.Pos() >= lit.End()) {
+					outs[obj] = true
+				}
+			}
+			return true
+		})
+	}
 }
 
 // dropTimeouts removes the waits of select cases that race the result of an
@@ -612,6 +638,14 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 					other = true
 				}
 			}
+			// A predicate that keeps its own count (dskit's
+			// for retries.Ongoing(), which stops after MaxRetries): a
+			// bound the loop does not show. A context's Err is no count.
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := typematch.Callee(a.info, call); fn != nil && fn.Signature().Recv() != nil && !isContextMethod(fn) && fn.Pkg() != nil && fn.Pkg().Path() != "time" {
+					other = true
+				}
+			}
 			return !other
 		})
 		if other {
@@ -703,6 +737,12 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 		return Bound{Kind: Unknown}
 	}
 	return Bound{Kind: Unbounded}
+}
+
+// isContextMethod reports whether fn is a method of context.Context.
+func isContextMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && typematch.IsNamed(recv.Type(), "context", "Context")
 }
 
 // alwaysLeaves reports whether a block ends by leaving the loop.

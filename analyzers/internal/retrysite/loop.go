@@ -57,6 +57,12 @@ type attempt struct {
 	errs  map[types.Object]bool // error results
 	bools map[types.Object]bool // bool results (only when the call returns no error)
 	resps map[types.Object]bool // results with a StatusCode field
+	// outs are the other values the attempt gives: its results that are
+	// not its outcome, and variables of the loop's function that function
+	// literals handed to it assign (resp, set by the callback loki's
+	// TimeRequest times). A successful attempt has them: a non-nil check
+	// of one, after it succeeded, holds.
+	outs map[types.Object]bool
 	// direct: the call itself appears in a condition (if op() != nil, if tryLock()).
 	errResult, boolResult bool
 	// ch is the channel on which a goroutine started for the attempt sends
@@ -595,6 +601,9 @@ func (w *walker) current(id *ast.Ident) bool {
 // evalNil evaluates x == y where x may be the attempt's error.
 func (w *walker) evalNil(x, y ast.Expr) tri {
 	if !w.isErr(x) {
+		if id := outRoot(x); id != nil && w.att.outs[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) && w.sc == success {
+			return no
+		}
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok && w.att.resps[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) {
 			if w.sc == success || w.sc == failStatus {
 				return no
@@ -610,6 +619,20 @@ func (w *walker) evalNil(x, y ast.Expr) tri {
 		return no // a nil error equals no sentinel
 	}
 	return unknown
+}
+
+// outRoot returns v of an expression v, v.F or v.F.G, or nil.
+func outRoot(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 func (w *walker) isNil(e ast.Expr) bool {
