@@ -546,11 +546,11 @@ func (c *checker) isNil(e ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-// transportAssigned returns the value last assigned, directly in the
-// function body, to the Transport of the client at p (c.Transport = t),
-// or nil.
-func (c *checker) transportAssigned(body inspector.Cursor, p *path) ast.Expr {
-	var last ast.Expr
+// transportAssigned returns the value last assigned, in the function body
+// (not in a closure), to the Transport of the client at p (c.Transport = t),
+// or nil; direct says that the assignment stands directly in the body, so
+// that every path through the function makes it.
+func (c *checker) transportAssigned(body inspector.Cursor, p *path) (last ast.Expr, direct bool) {
 	fn := body.Parent().Node()
 	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
@@ -559,9 +559,9 @@ func (c *checker) transportAssigned(body inspector.Cursor, p *path) ast.Expr {
 		}
 		for i, lhs := range as.Lhs {
 			if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Transport" && p.equal(c.pathOf(sel.X)) {
-				last = as.Rhs[i]
+				last, direct = as.Rhs[i], cur.Parent() == body
 			}
 		}
 	}
-	return last
+	return last, direct
 }

@@ -43,8 +43,10 @@
 //     read deadlines, also wrapped in another RoundTripper;
 //   - its Timeout is set another way: assigned in the same function before
 //     the first use (also through a field path such as s.hc.Timeout = d, or
-//     by a setter of the package called there), or by an SDK option applied
-//     to the client (the Docker client's WithTimeout after WithHTTPClient);
+//     by a setter of the package called there; under a condition too,
+//     except *x under if x != nil, an optional setting nil by default), or
+//     by an SDK option applied to the client (the Docker client's
+//     WithTimeout after WithHTTPClient);
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
 //     the package gives a client, or for an unexported field of a struct

@@ -209,7 +209,7 @@ func (c *checker) scan(body inspector.Cursor, p *path, from token.Pos) (set, use
 			}
 			as := selCur.Parent().Node().(*ast.AssignStmt)
 			if sel.Sel.Name == "Timeout" && as.Tok == token.ASSIGN && len(as.Lhs) == len(as.Rhs) &&
-				!c.isZero(as.Rhs[idx]) && inFunc(selCur, fn) {
+				!c.isZero(as.Rhs[idx]) && inFunc(selCur, fn) && !c.onlyWhenGiven(selCur, as.Rhs[idx]) {
 				return sel.Pos(), use
 			}
 			continue
@@ -219,6 +219,31 @@ func (c *checker) scan(body inspector.Cursor, p *path, from token.Pos) (set, use
 		}
 	}
 	return token.NoPos, use
+}
+
+// onlyWhenGiven reports whether the Timeout value v, assigned at cur, is
+// *x under if x != nil: an optional setting (go-github's WithTimeout
+// option, a *time.Duration) that is nil unless the caller gives it, so that
+// without it the Timeout stays zero.
+func (c *checker) onlyWhenGiven(cur inspector.Cursor, v ast.Expr) bool {
+	star, ok := ast.Unparen(v).(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	x := c.pathOf(star.X)
+	for ifCur := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		cond, ok := ast.Unparen(ifCur.Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr)
+		if !ok || cond.Op != token.NEQ {
+			return false
+		}
+		a, b := cond.X, cond.Y
+		if c.isNil(a) {
+			a, b = b, a
+		}
+		return c.isNil(b) && x.equal(c.pathOf(a)) && ifCur.Node().(*ast.IfStmt).Body.Pos() <= cur.Node().Pos() &&
+			cur.Node().End() <= ifCur.Node().(*ast.IfStmt).Body.End()
+	}
+	return false
 }
 
 // inFunc reports whether cur is directly in the function fn, not in a

@@ -182,13 +182,15 @@ func (c *checker) clientFlow(cl *client) *flow {
 // transportExpr returns the expression that gives the client its
 // Transport (in the literal, or assigned to it in the function that makes
 // it), or nil when it has none (it sends through http.DefaultTransport).
-func (c *checker) transportExpr(cl *client) ast.Expr {
-	var t ast.Expr
+// always is false when that assignment is made only on some paths (under
+// an if, a switch, a loop): then the literal's own Transport, lit (nil for
+// none), is the other one it may have.
+func (c *checker) transportExpr(cl *client) (t ast.Expr, always bool, lit ast.Expr) {
 	if cl.lit != nil {
 		for _, e := range cl.lit.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
 				if f := c.fieldKey(kv); f != nil && f.Name() == "Transport" {
-					t = kv.Value
+					lit = kv.Value
 				}
 			}
 		}
@@ -201,22 +203,22 @@ func (c *checker) transportExpr(cl *client) ast.Expr {
 		}
 	}
 	if body, ok := enclosingFunc(at); ok && cl.p != nil {
-		if a := c.transportAssigned(body, cl.p); a != nil {
-			t = a
+		if a, direct := c.transportAssigned(body, cl.p); a != nil {
+			return a, direct, lit
 		}
 	}
-	return t
+	return lit, true, lit
 }
 
 // check decides whether the client cl is bounded another way than by its
 // Timeout, and reports it otherwise, with the fix that suits how its
 // responses are read.
 func (c *checker) check(cl *client, at ast.Node, msg string) {
-	t := c.transportExpr(cl)
-	if c.transportBounds(t, 0) {
+	t, always, lit := c.transportExpr(cl)
+	if c.transportBounds(t, 0) && (always || c.transportBounds(lit, 0)) {
 		return
 	}
-	if fd := directFuncDecl(cl.cur); fd != nil {
+	if fd := directFuncDecl(cl.cur); fd != nil && always {
 		if d := c.delegation(fd, t); d != nil {
 			c.delegate(fd, d) // checked where it is called
 			return
