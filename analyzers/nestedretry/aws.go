@@ -98,10 +98,18 @@ func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
 	var cfg clientConfig
 	if o, _ := ev.ix.origin(e); o != nil {
 		if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSConfigPkg, "LoadDefaultConfig") {
+			opts := call.Args[1:]
 			if call.Ellipsis.IsValid() {
-				return clientConfig{State: cfgOpaque}
+				// LoadDefaultConfig(ctx, opts...): the options the slice is
+				// built of (alertmanager's SNS notifier appends WithRegion
+				// and the like to a literal).
+				elems, ok := ev.ix.sliceElems(opts[len(opts)-1], map[*types.Var]bool{}, 0)
+				if !ok {
+					return clientConfig{State: cfgOpaque}
+				}
+				opts = append(opts[:len(opts)-1:len(opts)-1], elems...)
 			}
-			for _, opt := range call.Args[1:] {
+			for _, opt := range opts {
 				cfg = ev.awsLoadOption(cfg, opt)
 			}
 		}

@@ -52,9 +52,11 @@
 // one of them (outside test files) leads to retries: a Client interface with
 // an S3-backed implementation. A retry of an interface method declared in the
 // package marks the method with a fact ("retried by (*Stage).Deliver, a
-// retry loop of up to 4 attempts"); a package that imports it and
-// implements the interface reports, in the implementing method, the calls
-// that retry:
+// retry loop of up to 4 attempts"), also when the retry runs it through a
+// function of the package that hands its failure back (alertmanager's
+// RetryStage retries Integration.Notify, which calls a Notifier); a package
+// that imports it and implements the interface reports, in the
+// implementing method, the calls that retry:
 //
 //	(*Webhook).Notify is retried by (*pipeline.Stage).Deliver (a retry loop
 //	of up to 4 attempts) and calls retryablehttp.Client.Post, which makes up

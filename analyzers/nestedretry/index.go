@@ -254,6 +254,76 @@ func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
 	return body, param
 }
 
+// sliceElems returns the elements a slice is built of, when every value
+// it is given is in sight: a composite literal, a local variable whose
+// values are such slices, append of such a slice and elements (or another
+// such slice...). The order is the source order, not the order of
+// execution.
+func (ix *index) sliceElems(e ast.Expr, seen map[*types.Var]bool, depth int) ([]ast.Expr, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if _, ok := el.(*ast.KeyValueExpr); ok {
+				return nil, false
+			}
+		}
+		return x.Elts, true
+	case *ast.Ident:
+		v := ix.variable(x)
+		if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return nil, false
+		}
+		if seen[v] {
+			return nil, true // x = append(x, ...): its other values are listed already
+		}
+		seen[v] = true
+		values := ix.values[v]
+		if len(values) == 0 {
+			return nil, false
+		}
+		var out []ast.Expr
+		for _, val := range values {
+			if val == nil {
+				return nil, false
+			}
+			if d, ok := val.(*ast.Ident); ok && ix.info.Defs[d] == v {
+				continue // declared without a value: nil
+			}
+			els, ok := ix.sliceElems(val, seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, els...)
+		}
+		return out, true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		if !ok || len(x.Args) == 0 {
+			return nil, false
+		}
+		if b, ok := ix.info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
+			return nil, false
+		}
+		out, ok := ix.sliceElems(x.Args[0], seen, depth+1)
+		if !ok {
+			return nil, false
+		}
+		rest := x.Args[1:]
+		if x.Ellipsis.IsValid() {
+			els, ok := ix.sliceElems(rest[len(rest)-1], seen, depth+1)
+			if !ok {
+				return nil, false
+			}
+			return append(append(out, rest[:len(rest)-1]...), els...), true
+		}
+		return append(out, rest...), true
+	}
+	return nil, false
+}
+
 // returnedFunc returns, when e calls a function of the package that returns
 // a function, the one function expression its return statements give
 // (besides nil): loki's s3ClientConfigFunc(cfg) returns the option function

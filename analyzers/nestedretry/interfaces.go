@@ -256,11 +256,17 @@ func (c *checker) exportRetried() {
 				}
 				seen[n] = true
 				fn := typematch.Callee(c.pass.TypesInfo, n)
-				if fn == nil || fn.Pkg() != c.pass.Pkg || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) {
+				if fn == nil || fn.Pkg() != c.pass.Pkg {
 					return true
 				}
-				if f := c.retriedBy(n); f != nil && (facts[fn] == nil || rank(f.Bound) > rank(facts[fn].Bound)) {
-					facts[fn] = f
+				f := c.retriedBy(n)
+				if f == nil {
+					return true
+				}
+				if isInterfaceMethod(fn) {
+					mark(facts, fn, f)
+				} else {
+					c.retriedThrough(fn, f, facts, map[*types.Func]bool{}, 0)
 				}
 			}
 			return true
@@ -269,6 +275,50 @@ func (c *checker) exportRetried() {
 	for fn, f := range facts {
 		c.pass.ExportObjectFact(fn, f)
 	}
+}
+
+// mark records that the retry f runs interface method fn again, keeping
+// the largest bound.
+func mark(facts map[*types.Func]*RetriedFact, fn *types.Func, f *RetriedFact) {
+	if facts[fn] == nil || rank(f.Bound) > rank(facts[fn].Bound) {
+		facts[fn] = f
+	}
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// retriedThrough follows a retry f into fn, a function of this package
+// that the retry runs again after it failed (alertmanager's RetryStage
+// retries Integration.Notify, which calls its Notifier): an interface
+// method of this package that fn calls and whose failure fn hands back is
+// retried by f too.
+func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, facts map[*types.Func]*RetriedFact, seen map[*types.Func]bool, depth int) {
+	d := c.ix.decls[fn]
+	if d == nil || d.Body == nil || seen[fn] || depth > 3 {
+		return
+	}
+	seen[fn] = true
+	attempt := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			inner := typematch.Callee(c.pass.TypesInfo, n)
+			if inner == nil || inner.Pkg() != c.pass.Pkg || !c.retried(attempt, lead{node: n, own: true}) {
+				return true
+			}
+			if isInterfaceMethod(inner) {
+				mark(facts, inner, f)
+			} else {
+				c.retriedThrough(inner, f, facts, seen, depth+1)
+			}
+		}
+		return true
+	})
 }
 
 // retriedBy returns how the retry sites around call run it again: the

@@ -196,3 +196,16 @@ func TestRestic(t *testing.T) {
 func TestLoki(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/loki/instrument", "nestedretry/loki/aws")
 }
+
+// TestInterfaceThroughWrapper reduces alertmanager's notify and SNS
+// notifier: the retry (a loop paced by a backoff ticker in a select case,
+// after a context check that returns an error) runs a method of its package
+// that hands an interface method's failure back (Integration.Notify around
+// Notifier.Notify), so the interface method is retried too, and an
+// implementing package reports there, also through a client built by
+// LoadDefaultConfig(ctx, opts...) from a slice of options that leave the
+// retries alone. A wrapper that swallows the failure (Ping), and options
+// that turn the retries off, stay quiet.
+func TestInterfaceThroughWrapper(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/iface/notify", "nestedretry/iface/notify/s3sink")
+}

@@ -159,7 +159,9 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	}
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
-		if w.sc == success && w.returnsError(s) {
+		// A return before the attempt in the body (alertmanager's check of
+		// ctx.Done first) is not reached after the attempt succeeded.
+		if w.sc == success && w.returnsError(s) && !w.beforeAttempt(s) {
 			return aborts, false, st
 		}
 		return exits, false, st
@@ -316,6 +318,15 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 			fall = true
 		}
 	}
+	// A select one of whose cases makes the attempt (case <-tick.C: err :=
+	// op()): its other cases make none, so they say nothing of what the
+	// loop does after the attempt succeeded or failed.
+	var attCase ast.Stmt
+	for _, c := range body.List {
+		if cc, ok := c.(*ast.CommClause); ok && cc.Pos() <= w.att.call.Pos() && w.att.call.End() <= cc.End() {
+			attCase = cc
+		}
+	}
 	for _, c := range body.List {
 		switch c := c.(type) {
 		case *ast.CaseClause:
@@ -337,6 +348,9 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 		case *ast.CommClause:
 			if w.sc == success && w.timesOut(body, c) {
 				continue // the attempt answered: its timeout did not fire
+			}
+			if attCase != nil && ast.Stmt(c) != attCase {
+				continue
 			}
 			take(c.Body)
 		}
@@ -619,6 +633,15 @@ func (w *walker) evalNil(x, y ast.Expr) tri {
 		return no // a nil error equals no sentinel
 	}
 	return unknown
+}
+
+// beforeAttempt reports whether n ends before the attempt's call, both in
+// the loop body: on that path the iteration has not made the attempt yet.
+func (w *walker) beforeAttempt(n ast.Node) bool {
+	if w.body == nil || w.att.call.Pos() < w.body.Pos() || w.att.call.End() > w.body.End() {
+		return false
+	}
+	return n.End() <= w.att.call.Pos()
 }
 
 // outRoot returns v of an expression v, v.F or v.F.G, or nil.
