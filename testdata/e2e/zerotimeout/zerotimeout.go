@@ -14,9 +14,9 @@ type Fetcher struct {
 }
 
 // NewFetcher makes a Fetcher whose client has no timeout.
-func NewFetcher(t http.RoundTripper) *Fetcher {
+func NewFetcher() *Fetcher {
 	return &Fetcher{hc: &http.Client{ // want `http.Client has no Timeout: a server that stops answering blocks its calls forever`
-		Transport: t,
+		Transport: http.DefaultTransport,
 	}}
 }
 
