@@ -33,9 +33,9 @@ import (
 // input did. Plain `go test` runs the seed corpus: every Go file of
 // testdata/src (stubs and broken inputs aside) and testdata/e2e.
 
-// fuzzEnv is what the fuzz targets share: the seeds and an importer.
+// fuzzEnv is what the fuzz targets share: their starting inputs and an importer.
 type fuzzEnv struct {
-	seeds [][]byte
+	inputs [][]byte
 	exports
 	sizes types.Sizes
 }
@@ -84,7 +84,7 @@ func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
 					imports = append(imports, path)
 				}
 			}
-			env.seeds = append(env.seeds, data)
+			env.inputs = append(env.inputs, data)
 			return nil
 		})
 	}
@@ -99,7 +99,7 @@ func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
 		return nil, err
 	}
 
-	// Export data of everything the seeds import, stubs and retry included.
+	// Export data of everything the starting inputs import, stubs and retry included.
 	src, gopath := tree(f)
 	env.exports, err = loadExports(src, gopath, imports)
 	return env, err
@@ -108,7 +108,7 @@ func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
 // FuzzSource mutates the bytes of testdata files.
 func FuzzSource(f *testing.F) {
 	env := setupFuzz(f)
-	for _, s := range env.seeds {
+	for _, s := range env.inputs {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -122,7 +122,7 @@ func FuzzSource(f *testing.F) {
 // Each op is two bytes: what to do and where. The output always parses.
 func FuzzMutations(f *testing.F) {
 	env := setupFuzz(f)
-	for i, s := range env.seeds {
+	for i, s := range env.inputs {
 		f.Add(s, []byte{})
 		f.Add(s, []byte{byte(i), byte(i * 7), byte(i + 3), byte(i * 13)})
 	}
