@@ -12,6 +12,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -70,5 +71,5 @@ func run(pass *analysis.Pass) (any, error) {
 
 // cursor returns the cursor of n, which the inspector holds.
 func (c *checker) cursor(n ast.Node) (inspector.Cursor, bool) {
-	return c.root.FindNode(n)
+	return source.Cursor(c.root, n)
 }

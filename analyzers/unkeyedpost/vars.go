@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -229,16 +230,13 @@ func (c *checker) find(start, end token.Pos) (inspector.Cursor, bool) {
 	return c.root.FindByPos(start, end)
 }
 
-// cursorOf returns the cursor of n, found by position (FindNode would walk
-// the package).
+// cursorOf returns the cursor of n, searched for from its function
+// declaration when it has one.
 func (c *checker) cursorOf(n ast.Node) (inspector.Cursor, bool) {
-	cur, ok := c.find(n.Pos(), n.End())
-	for ok && cur.Node() != n {
-		// FindByPos returns the innermost node of that extent: a node that
-		// spans exactly n's extent (n's only child) sits below n.
-		if cur = cur.Parent(); !cur.Valid() || cur.Node().Pos() != n.Pos() || cur.Node().End() != n.End() {
-			return c.root.FindNode(n)
+	if fd, ok := c.funcAt(n.Pos()); ok {
+		if cur, ok := source.Cursor(fd, n); ok {
+			return cur, true
 		}
 	}
-	return cur, ok
+	return source.Cursor(c.root, n)
 }

@@ -10,6 +10,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // File returns the file of files that holds pos, or nil. A file holds the
@@ -47,3 +49,22 @@ func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
 
 // IsTestName reports whether a file name is a test file's.
 func IsTestName(name string) bool { return strings.HasSuffix(name, "_test.go") }
+
+// Cursor returns the cursor of n in the tree rooted at root, found by n's
+// extent: FindByPos descends by position, where FindNode would visit every
+// node before n. FindByPos gives the innermost node of that extent, which
+// is below n when n's only child spans all of n (an ExprStmt and its call),
+// so the answer climbs to n; a node it cannot find by position (one with a
+// zero extent) is searched for node by node.
+func Cursor(root inspector.Cursor, n ast.Node) (inspector.Cursor, bool) {
+	cur, ok := root.FindByPos(n.Pos(), n.End())
+	for ok && cur.Node() != n {
+		if cur = cur.Parent(); !cur.Valid() || cur.Node().Pos() != n.Pos() || cur.Node().End() != n.End() {
+			return root.FindNode(n)
+		}
+	}
+	if !ok {
+		return root.FindNode(n)
+	}
+	return cur, true
+}
