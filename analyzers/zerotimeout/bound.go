@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -68,10 +69,10 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 		}
 		return c.varTransportBounds(v, depth)
 	case *ast.CallExpr:
-		if body := c.calledBody(e); body != nil {
+		if body, ok := c.calledBody(e); ok {
 			bounded, any := true, false
-			ast.Inspect(body, func(n ast.Node) bool {
-				switch n := n.(type) {
+			body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+				switch n := cur.Node().(type) {
 				case *ast.FuncLit:
 					return false
 				case *ast.ReturnStmt:
@@ -100,22 +101,33 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 // package is declared with (var DefaultTransport = func() ... {...}, as
 // minio-go has), whose default is what the package runs unless a caller
 // replaces it.
-func (c *checker) calledBody(call *ast.CallExpr) *ast.BlockStmt {
-	if fd := c.funcDecl(typematch.Callee(c.pass.TypesInfo, call)); fd != nil {
-		return fd.Body
+func (c *checker) calledBody(call *ast.CallExpr) (inspector.Cursor, bool) {
+	if body, ok := c.funcBody(typematch.Callee(c.pass.TypesInfo, call)); ok {
+		return body, true
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
-		return nil
+		return inspector.Cursor{}, false
 	}
 	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok || v.Pkg() != c.pass.Pkg || v.Parent() != c.pass.Pkg.Scope() {
-		return nil
+		return inspector.Cursor{}, false
 	}
-	if lit, ok := ast.Unparen(c.varValue(v)).(*ast.FuncLit); ok {
-		return lit.Body
+	return c.funcLitBody(c.varValue(v))
+}
+
+// funcLitBody returns the cursor of the body of e when e is a function
+// literal of the package's files.
+func (c *checker) funcLitBody(e ast.Expr) (inspector.Cursor, bool) {
+	lit, ok := ast.Unparen(e).(*ast.FuncLit)
+	if !ok {
+		return inspector.Cursor{}, false
 	}
-	return nil
+	cur, ok := source.Cursor(c.insp.Root(), lit)
+	if !ok {
+		return inspector.Cursor{}, false
+	}
+	return cur.ChildAt(edge.FuncLit_Body, -1), true
 }
 
 func isDialField(name string) bool {
@@ -126,47 +138,40 @@ func isDialField(name string) bool {
 // bounds the wait: its value does, or an assignment sets its
 // ResponseHeaderTimeout or its dial function.
 func (c *checker) varTransportBounds(v *types.Var, depth int) bool {
-	var scopes []ast.Node
-	if v.Parent() == c.pass.Pkg.Scope() {
-		for _, f := range c.pass.Files {
-			scopes = append(scopes, f)
+	scope := c.insp.Root() // a package-level variable's: every file
+	if v.Parent() != c.pass.Pkg.Scope() {
+		body, ok := c.declaringBody(v)
+		if !ok {
+			return false
 		}
-	} else if body, ok := c.declaringBody(v); ok {
-		scopes = append(scopes, body.Node())
 		if def := c.definition(body, v); def != nil && len(def.lhs) == 1 && c.transportBounds(def.rhs, depth+1) {
 			return true
 		}
+		scope = body
 	}
-	for _, scope := range scopes {
-		bounded := false
-		ast.Inspect(scope, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if c.pass.TypesInfo.Defs[name] == v && len(n.Values) == len(n.Names) && c.transportBounds(n.Values[i], depth+1) {
-						bounded = true
-					}
-				}
-			case *ast.AssignStmt:
-				for i, lhs := range n.Lhs {
-					sel, ok := lhs.(*ast.SelectorExpr)
-					if !ok || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
-						continue
-					}
-					if p := c.pathOf(sel.X); p == nil || p.root != v || len(p.fields) > 0 {
-						continue
-					}
-					switch name := sel.Sel.Name; {
-					case name == "ResponseHeaderTimeout" && !c.isZero(n.Rhs[i]),
-						isDialField(name) && c.dialSetsDeadlines(n.Rhs[i]):
-						bounded = true
-					}
+	for cur := range scope.Preorder((*ast.ValueSpec)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if c.pass.TypesInfo.Defs[name] == v && len(n.Values) == len(n.Names) && c.transportBounds(n.Values[i], depth+1) {
+					return true
 				}
 			}
-			return !bounded
-		})
-		if bounded {
-			return true
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				sel, ok := lhs.(*ast.SelectorExpr)
+				if !ok || len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN {
+					continue
+				}
+				if p := c.pathOf(sel.X); p == nil || p.root != v || len(p.fields) > 0 {
+					continue
+				}
+				switch name := sel.Sel.Name; {
+				case name == "ResponseHeaderTimeout" && !c.isZero(n.Rhs[i]),
+					isDialField(name) && c.dialSetsDeadlines(n.Rhs[i]):
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -188,40 +193,33 @@ func (c *checker) declaringBody(v *types.Var) (inspector.Cursor, bool) {
 // net connection, or returns a connection type of the package whose Read
 // does.
 func (c *checker) dialSetsDeadlines(e ast.Expr) bool {
-	var body *ast.BlockStmt
+	var body inspector.Cursor
+	ok := false
 	switch e := ast.Unparen(e).(type) {
 	case *ast.FuncLit:
-		body = e.Body
+		body, ok = c.funcLitBody(e)
 	case *ast.Ident:
 		fn, _ := c.pass.TypesInfo.Uses[e].(*types.Func)
-		if fd := c.funcDecl(fn); fd != nil {
-			body = fd.Body
-		}
+		body, ok = c.funcBody(fn)
 	}
-	if body == nil {
+	if !ok {
 		return false
 	}
 	if c.setsDeadline(body) {
 		return true
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		lit, ok := n.(*ast.CompositeLit)
-		if !ok || found {
-			return !found
-		}
-		t := c.pass.TypesInfo.TypeOf(lit)
+	for cur := range body.Preorder((*ast.CompositeLit)(nil)) {
+		t := c.pass.TypesInfo.TypeOf(cur.Node().(*ast.CompositeLit))
 		named, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
 		if !ok || named.Obj().Pkg() != c.pass.Pkg {
-			return true
+			continue
 		}
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, c.pass.Pkg, "Read")
-		if fd := c.funcDecl(asFunc(obj)); fd != nil && c.setsDeadline(fd.Body) {
-			found = true
+		if read, ok := c.funcBody(asFunc(obj)); ok && c.setsDeadline(read) {
+			return true
 		}
-		return true
-	})
-	return found
+	}
+	return false
 }
 
 func asFunc(obj types.Object) *types.Func {
@@ -231,21 +229,15 @@ func asFunc(obj types.Object) *types.Func {
 
 // setsDeadline reports whether body calls SetReadDeadline or SetDeadline
 // of a net connection (net.Conn, or a connection type of package net).
-func (c *checker) setsDeadline(body ast.Node) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		fn := typematch.Callee(c.pass.TypesInfo, call)
+func (c *checker) setsDeadline(body inspector.Cursor) bool {
+	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+		fn := typematch.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net" &&
 			(fn.Name() == "SetReadDeadline" || fn.Name() == "SetDeadline") {
-			found = true
+			return true
 		}
-		return true
-	})
-	return found
+	}
+	return false
 }
 
 // sdkOptionOf returns the row of apis.SDKTimeouts whose option hands the
@@ -305,10 +297,11 @@ func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
 		}
 	}
 	fn := typematch.Callee(c.pass.TypesInfo, call)
-	fd := c.funcDecl(fn)
-	if fd == nil || !reaches {
+	body, ok := c.funcBody(fn)
+	if !ok || !reaches {
 		return false, reaches
 	}
+	fd := body.Parent().Node().(*ast.FuncDecl)
 	type pair struct {
 		arg   ast.Expr
 		param *types.Var
@@ -332,8 +325,8 @@ func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
 		}
 		target := &path{root: pr.param, fields: p.fields[len(ap.fields):]}
 		set := false
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
+		body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.AssignStmt)(nil)}, func(cur inspector.Cursor) bool {
+			switch n := cur.Node().(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.AssignStmt:

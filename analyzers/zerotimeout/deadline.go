@@ -186,7 +186,7 @@ type definition struct {
 // function body (closures included), or nil when there are several or it
 // is not there.
 func (c *checker) definition(body inspector.Cursor, v *types.Var) *definition {
-	defs := c.assignments(body.Node(), v)
+	defs := c.assignments(body, v)
 	if len(defs) != 1 || defs[0].rhs == nil {
 		return nil
 	}
@@ -196,11 +196,11 @@ func (c *checker) definition(body inspector.Cursor, v *types.Var) *definition {
 // assignments lists the assignments to the local variable v in body
 // (closures included), in source order: rhs is nil for one whose value
 // cannot be singled out (a tuple it cannot split).
-func (c *checker) assignments(body ast.Node, v *types.Var) []definition {
+func (c *checker) assignments(body inspector.Cursor, v *types.Var) []definition {
 	var defs []definition
-	ast.Inspect(body, func(n ast.Node) bool {
+	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
 		var lhs, rhs []ast.Expr
-		switch s := n.(type) {
+		switch s := cur.Node().(type) {
 		case *ast.AssignStmt:
 			lhs, rhs = s.Lhs, s.Rhs
 		case *ast.ValueSpec:
@@ -208,8 +208,6 @@ func (c *checker) assignments(body ast.Node, v *types.Var) []definition {
 				lhs = append(lhs, name)
 			}
 			rhs = s.Values
-		default:
-			return true
 		}
 		for i, l := range lhs {
 			id, ok := ast.Unparen(l).(*ast.Ident)
@@ -225,8 +223,7 @@ func (c *checker) assignments(body ast.Node, v *types.Var) []definition {
 			}
 			defs = append(defs, def)
 		}
-		return true
-	})
+	}
 	return defs
 }
 

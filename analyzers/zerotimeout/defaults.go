@@ -42,12 +42,11 @@ func (c *checker) defaultConfig() defaultConfig {
 		case *ast.AssignStmt:
 			fn := enclosingFuncNode(cur)
 			for i, lhs := range n.Lhs {
-				ast.Inspect(lhs, func(x ast.Node) bool {
-					if e, ok := x.(ast.Expr); ok && isDefault(e, "DefaultTransport") {
+				for x := range cur.ChildAt(edge.AssignStmt_Lhs, i).Preorder() {
+					if e, ok := x.Node().(ast.Expr); ok && isDefault(e, "DefaultTransport") {
 						cfg.transport = true
 					}
-					return true
-				})
+				}
 				if isDefault(lhs, "DefaultClient") {
 					cfg.setIn[fn] = true
 					continue

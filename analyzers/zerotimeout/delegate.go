@@ -63,9 +63,14 @@ func (c *checker) delegation(fd *ast.FuncDecl, t ast.Expr) *DelegatedTransportFa
 	if !ok || v.Parent() == c.pass.Pkg.Scope() || v.Pos() < fd.Body.Pos() || v.Pos() > fd.Body.End() {
 		return nil
 	}
+	fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	body, ok := c.funcBody(fn)
+	if !ok {
+		return nil
+	}
 	var from *DelegatedTransportFact
 	bounded := false
-	for _, def := range c.assignments(fd.Body, v) {
+	for _, def := range c.assignments(body, v) {
 		value := def.rhs
 		if value == nil {
 			return nil // a value the analyzer cannot single out

@@ -312,22 +312,42 @@ func (c *checker) flowArg(cur inspector.Cursor, idx int, fl *flow) bool {
 
 // funcDecl returns the declaration, with a body, of fn in this package.
 func (c *checker) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if cur, ok := c.funcDeclCursor(fn); ok {
+		return cur.Node().(*ast.FuncDecl)
+	}
+	return nil
+}
+
+// funcBody returns the cursor of the body of fn's declaration in this
+// package, for walks over it.
+func (c *checker) funcBody(fn *types.Func) (inspector.Cursor, bool) {
+	cur, ok := c.funcDeclCursor(fn)
+	if !ok {
+		return inspector.Cursor{}, false
+	}
+	return cur.ChildAt(edge.FuncDecl_Body, -1), true
+}
+
+// funcDeclCursor returns the cursor of fn's declaration, with a body, in
+// this package.
+func (c *checker) funcDeclCursor(fn *types.Func) (inspector.Cursor, bool) {
 	if fn == nil || fn.Pkg() != c.pass.Pkg {
-		return nil
+		return inspector.Cursor{}, false
 	}
 	if c.decls == nil {
-		c.decls = make(map[*types.Func]*ast.FuncDecl)
-		for _, f := range c.pass.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+		c.decls = make(map[*types.Func]inspector.Cursor)
+		for fcur := range c.insp.Root().Children() {
+			for dcur := range fcur.Children() {
+				if fd, ok := dcur.Node().(*ast.FuncDecl); ok && fd.Body != nil {
 					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[obj] = fd
+						c.decls[obj] = dcur
 					}
 				}
 			}
 		}
 	}
-	return c.decls[fn.Origin()]
+	cur, ok := c.decls[fn.Origin()]
+	return cur, ok
 }
 
 // flowReturn follows a client returned as result idx by the return

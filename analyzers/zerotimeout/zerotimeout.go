@@ -151,7 +151,7 @@ type checker struct {
 	mentions map[types.Object][]inspector.Cursor
 	flows    map[types.Object]*flow
 	results  map[result]*flow
-	decls    map[*types.Func]*ast.FuncDecl
+	decls    map[*types.Func]inspector.Cursor
 	// delegated holds the functions of the package that make a client
 	// around the transport their caller gives (see delegate.go).
 	delegated map[*types.Func]*DelegatedTransportFact
