@@ -5,6 +5,7 @@ package analyzers
 
 import (
 	"github.com/retrylint/retrylint/analyzers/ignoredirective"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 	"github.com/retrylint/retrylint/analyzers/nojitter"
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
@@ -26,3 +27,11 @@ func All() []*analysis.Analyzer {
 		ignoredirective.Analyzer,
 	}
 }
+
+// FactFree reports whether every analyzer returns at once, with no finding
+// and no fact, on the package at importPath: the standard library, whose
+// behaviour the analyzers' tables give (see typematch.InStdlib). A driver
+// that runs a dependency only for its facts (go vet's protocol does, on
+// every package of the graph) can skip such a package without reading it:
+// its facts are empty either way.
+func FactFree(importPath string) bool { return typematch.InStdlib(importPath) }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
@@ -159,6 +160,47 @@ func TestRepeatedRun(t *testing.T) {
 		res, analysed := run()
 		if !slices.Equal(analysed, tc.want) || res.Stderr != first.Stderr {
 			t.Errorf("after editing %s, the run analysed %q (want %q) and printed\n%s\nwant\n%s", tc.file, analysed, tc.want, res.Stderr, first.Stderr)
+		}
+	}
+}
+
+// TestFactFreeDependencySkipped runs the binary as go vet runs it on a
+// dependency, for its facts only, with a config whose source file does not
+// exist: for a standard-library package the tool must write the empty facts
+// file without reading the package; for any other package it must read it
+// (and so fail here), since its facts may matter.
+func TestFactFreeDependencySkipped(t *testing.T) {
+	bin := e2etest.Binary(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		importPath string
+		skipped    bool
+	}{
+		{"net/http", true},
+		{"vendor/golang.org/x/net/http2/hpack", true},
+		{"example.com/m/a", false},
+		{"golang.org/x/net/http2", false},
+	} {
+		out := filepath.Join(dir, "vet.out")
+		os.Remove(out)
+		cfg, _ := json.Marshal(map[string]any{
+			"ID": tc.importPath, "ImportPath": tc.importPath, "Compiler": "gc",
+			"GoFiles": []string{filepath.Join(dir, "missing.go")}, "VetxOnly": true, "VetxOutput": out,
+		})
+		cfgFile := filepath.Join(dir, "vet.cfg")
+		if err := os.WriteFile(cfgFile, cfg, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := e2etest.Run(t, dir, bin, cfgFile)
+		data, err := os.ReadFile(out)
+		if tc.skipped {
+			if res.Code != 0 || err != nil || len(data) != 0 {
+				t.Errorf("%s: exit %d, facts file %q (%v), stderr %s; want exit 0 and an empty facts file, the package unread",
+					tc.importPath, res.Code, data, err, res.Stderr)
+			}
+		} else if res.Code == 0 || !strings.Contains(res.Stderr, "missing.go") {
+			t.Errorf("%s: exit %d, stderr %s; want the tool to read the package and fail on its missing file",
+				tc.importPath, res.Code, res.Stderr)
 		}
 	}
 }

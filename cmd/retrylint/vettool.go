@@ -3,11 +3,13 @@ package main
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"go/token"
 	"os"
 	"strings"
 	"sync"
 
+	"github.com/retrylint/retrylint/analyzers"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 )
@@ -23,14 +25,33 @@ import (
 // translation, so its offsets would land on the wrong bytes of the user's
 // file. An edit that cannot be located is dropped with its fix.
 //
+// A dependency that go vet runs only for its facts is skipped unread when
+// no analyzer derives anything from it (analyzers.FactFree: the standard
+// library): the tool writes the empty facts file and exits, which spares
+// a first run a process's parse and type-check per standard package.
+//
 // With RETRYLINT_VETLOG set to a file name, each run on a package appends
 // the package's ID to that file (with " (facts)" when go vet runs it only
 // for the facts of a dependency): a run replayed from go vet's cache
 // appends nothing, which is how the tests and internal/bench count what a
 // run analysed.
 func vetToolMain(all []*analysis.Analyzer) {
-	if log, cfg := os.Getenv("RETRYLINT_VETLOG"), os.Args[len(os.Args)-1]; log != "" && strings.HasSuffix(cfg, ".cfg") {
-		logUnit(log, cfg)
+	if name := os.Args[len(os.Args)-1]; strings.HasSuffix(name, ".cfg") {
+		cfg := readUnitConfig(name)
+		if cfg.VetxOnly && analyzers.FactFree(cfg.ImportPath) {
+			// Only the facts are asked for and there are none: write the
+			// empty facts file unitchecker would have, without parsing and
+			// type-checking the package (most of a first run's cost is the
+			// standard library's packages, each in a process of its own).
+			if err := os.WriteFile(cfg.VetxOutput, nil, 0o666); err != nil {
+				fmt.Fprintln(os.Stderr, "retrylint:", err)
+				os.Exit(1)
+			}
+			os.Exit(0)
+		}
+		if log := os.Getenv("RETRYLINT_VETLOG"); log != "" {
+			logUnit(log, cfg)
+		}
 	}
 	for _, a := range all {
 		run := a.Run
@@ -49,18 +70,29 @@ func vetToolMain(all []*analysis.Analyzer) {
 	multichecker.Main(all...)
 }
 
-// logUnit appends the ID of the package that the config file describes to
-// the file log; errors are ignored, as the log is only a count.
-func logUnit(log, cfgFile string) {
-	data, err := os.ReadFile(cfgFile)
-	if err != nil {
-		return
+// unitConfig is what the vet tool reads of the go command's config file
+// (unitchecker's Config) before unitchecker reads all of it.
+type unitConfig struct {
+	ID         string
+	ImportPath string
+	VetxOnly   bool
+	VetxOutput string
+}
+
+// readUnitConfig returns the fields of unitConfig in the config file, or
+// zero values when it cannot be read, for unitchecker to report.
+func readUnitConfig(name string) unitConfig {
+	var cfg unitConfig
+	if data, err := os.ReadFile(name); err == nil {
+		json.Unmarshal(data, &cfg) // a bad file is unitchecker's to report
 	}
-	var cfg struct {
-		ID       string
-		VetxOnly bool
-	}
-	if json.Unmarshal(data, &cfg) != nil {
+	return cfg
+}
+
+// logUnit appends the ID of the package that cfg describes to the file
+// log; errors are ignored, as the log is only a count.
+func logUnit(log string, cfg unitConfig) {
+	if cfg.ID == "" {
 		return
 	}
 	line := cfg.ID
