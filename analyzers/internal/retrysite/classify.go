@@ -6,6 +6,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -14,22 +17,20 @@ import (
 // one of its first few checked calls.
 const maxCandidates = 8
 
-// loop classifies one for or range statement: a retry site, a periodic loop
-// (it waits, whatever happens), or neither (nil, nil).
-func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *ast.FuncDecl) (site, periodic *Site) {
+// classifyLoop classifies the for or range statement at cur: a retry site,
+// a periodic loop (it waits, whatever happens), or neither (nil, nil).
+func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn ast.Node, decl *ast.FuncDecl) (site, periodic *Site) {
+	stmt := cur.Node().(ast.Stmt)
+	bodyCur, _, _ := loopParts(cur)
 	var (
 		body       *ast.BlockStmt
-		cond, post ast.Node
 		bound      = Bound{Kind: Unknown}
 		counter    types.Object
 		boundParam *types.Var
 	)
 	switch s := stmt.(type) {
 	case *ast.ForStmt:
-		body, post = s.Body, s.Post
-		if s.Cond != nil {
-			cond = s.Cond
-		}
+		body = s.Body
 		bound, counter, boundParam = a.forBound(s)
 	case *ast.RangeStmt:
 		body = s.Body
@@ -52,9 +53,9 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 			// for range ticker.C, for range time.Tick(d): paced attempts
 			// when the body leaves on success, else a periodic loop.
 			if w, ok := a.tickerRange(s.X); ok {
-				waits := append([]Wait{w}, a.waits(body, stmt)...)
+				waits := append([]Wait{w}, a.listWaits(bodyCur, stmt)...)
 				s := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
-				att, local := a.retries(label, body, nil, nil, nil, decl)
+				att, local := a.findRetriedAttempt(cur, label, nil, decl)
 				switch {
 				case local:
 					return nil, nil
@@ -68,7 +69,7 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 		default:
 			// A collection: a site only when its elements are not fed to
 			// the attempt (for _, d := range delays { ...; sleep(d) }).
-			n, ok := a.waitOnlyRange(s)
+			n, ok := a.isWaitOnlyRange(cur)
 			if !ok {
 				return nil, nil
 			}
@@ -83,12 +84,8 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 	if body == nil || len(body.List) == 0 {
 		return nil, nil
 	}
-	waits := a.waits(body, stmt)
-	var cexpr ast.Expr
-	if cond != nil {
-		cexpr = cond.(ast.Expr)
-	}
-	att, local := a.retries(label, body, cexpr, post, counter, decl)
+	waits := a.listWaits(bodyCur, stmt)
+	att, local := a.findRetriedAttempt(cur, label, counter, decl)
 	if local {
 		return nil, nil // a retry of nothing remote: neither a site nor a poller of one
 	}
@@ -98,32 +95,57 @@ func (a *recogniser) loop(stmt ast.Stmt, label *types.Label, fn ast.Node, decl *
 		}
 		return nil, nil
 	}
-	if len(waits) == 0 && a.rateLimited(body) {
+	if len(waits) == 0 && a.isRateLimited(bodyCur) {
 		return nil, nil // its only pause is a rate limiter: a throttled worker
 	}
 	if bound.Kind == Unknown && stmtIsFor(stmt) {
-		bound = a.bodyBound(stmt.(*ast.ForStmt), att.call)
+		bound = a.decideBodyBound(cur, att.call)
 	}
 	if att.ch != nil {
-		waits = a.dropTimeouts(body, waits, att.ch)
+		waits = a.dropTimeouts(bodyCur, waits, att.ch)
 	}
 	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call, boundParam: boundParam}, nil
 }
 
 func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }
 
-// retries returns the attempt that the loop re-runs when it fails and leaves
-// when it succeeds, or nil; local is set when there is one but it does not
-// reach another process.
-func (a *recogniser) retries(label *types.Label, body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object, decl *ast.FuncDecl) (*attempt, bool) {
-	cands := a.attempts(body, cond, post, counter)
+// loopParts returns the cursors of the body, the condition and the post
+// statement of the for or range statement at loop; those of a condition or
+// post statement the loop lacks are not Valid.
+func loopParts(loop inspector.Cursor) (body, cond, post inspector.Cursor) {
+	switch s := loop.Node().(type) {
+	case *ast.ForStmt:
+		if s.Cond != nil {
+			cond = loop.ChildAt(edge.ForStmt_Cond, -1)
+		}
+		if s.Post != nil {
+			post = loop.ChildAt(edge.ForStmt_Post, -1)
+		}
+		body = loop.ChildAt(edge.ForStmt_Body, -1)
+	case *ast.RangeStmt:
+		body = loop.ChildAt(edge.RangeStmt_Body, -1)
+	}
+	return body, cond, post
+}
+
+// findRetriedAttempt returns the attempt that the loop at cur re-runs when
+// it fails and leaves when it succeeds, or nil; local is set when there is
+// one but it does not reach another process.
+func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl) (*attempt, bool) {
+	bodyCur, condCur, postCur := loopParts(cur)
+	cands := a.findAttempts(bodyCur, condCur, postCur, counter)
 	if len(cands) == 0 {
 		return nil, false
 	}
+	body := bodyCur.Node().(*ast.BlockStmt)
+	var cond ast.Expr
+	if condCur.Valid() {
+		cond = condCur.Node().(ast.Expr)
+	}
 	labels := map[*types.Label]bool{}
 	flags := map[types.Object]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.LabeledStmt)(nil), (*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.LabeledStmt:
@@ -142,22 +164,19 @@ func (a *recogniser) retries(label *types.Label, body *ast.BlockStmt, cond ast.E
 		}
 		return true
 	})
-	if cond != nil {
-		ast.Inspect(cond, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := a.info.Uses[id].(*types.Var); ok && isBool(v.Type()) {
-					flags[v] = true
-				}
+	if condCur.Valid() {
+		for c := range condCur.Preorder((*ast.Ident)(nil)) {
+			if v, ok := a.info.Uses[c.Node().(*ast.Ident)].(*types.Var); ok && isBool(v.Type()) {
+				flags[v] = true
 			}
-			return true
-		})
+		}
 	}
 	// A candidate that succeeds and retries but stays in this process
 	// (a parser's next token, a local lock) makes no retry site, unless the
 	// body visibly reaches another process some other way.
 	var local *attempt
 	for _, att := range cands {
-		w := &walker{info: a.info, label: label, labels: labels, cond: cond, att: att, flags: flags}
+		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags}
 		if !w.retries(body) {
 			continue
 		}
@@ -169,7 +188,7 @@ func (a *recogniser) retries(label *types.Label, body *ast.BlockStmt, cond ast.E
 		}
 		return att, false
 	}
-	if local != nil && a.bodyReaches(body, decl) {
+	if local != nil && a.bodyReaches(bodyCur, decl) {
 		return local, false
 	}
 	return nil, local != nil
@@ -204,29 +223,29 @@ func (w *walker) retries(body *ast.BlockStmt) bool {
 
 // bodyReaches reports whether a call in body certainly reaches another
 // process.
-func (a *recogniser) bodyReaches(body *ast.BlockStmt, decl *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found && a.reaches(call, decl) == Reaches {
-			found = true
+func (a *recogniser) bodyReaches(body inspector.Cursor, decl *ast.FuncDecl) bool {
+	for c := range body.Preorder((*ast.CallExpr)(nil)) {
+		if a.reaches(c.Node().(*ast.CallExpr), decl) == Reaches {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
-// attempts returns the checked calls of a loop: calls in its body, condition
-// or post statement (not in nested loops or function literals) whose error,
-// bool or HTTP response is kept or tested.
-func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node, counter types.Object) []*attempt {
+// findAttempts returns the checked calls of a loop: calls in its body,
+// condition or post statement (cursors; the last two not Valid when the loop
+// has none), not in nested loops or function literals, whose error, bool or
+// HTTP response is kept or tested.
+func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter types.Object) []*attempt {
 	var out []*attempt
 	byCall := map[*ast.CallExpr]*attempt{}
-	add := func(call *ast.CallExpr, lhs []ast.Expr) {
+	add := func(cur inspector.Cursor, lhs []ast.Expr) {
+		call := cur.Node().(*ast.CallExpr)
 		if len(out) >= maxCandidates && byCall[call] == nil {
 			return
 		}
 		sig, ok := a.info.TypeOf(call.Fun).(*types.Signature)
-		if !ok || a.isWait(call) || feedsIndex(a.info, call, counter) {
+		if !ok || a.isWait(call) || feedsIndex(a.info, cur, counter) {
 			return
 		}
 		res := sig.Results()
@@ -240,7 +259,7 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 				hasErr = true
 			}
 		}
-		if !hasErr && counter != nil && argsMention(a.info, call, counter) {
+		if !hasErr && counter != nil && argsMention(a.info, cur, counter) {
 			// A predicate over the counter's position (strings.EqualFold(arg(i), tok)):
 			// the loop searches, it does not retry.
 			return
@@ -275,22 +294,22 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 		if len(att.errs)+len(att.bools)+len(att.resps) == 0 && !att.errResult && !att.boolResult {
 			return
 		}
-		a.callbackOuts(call, att.outs)
+		a.addCallbackOuts(cur, att.outs)
 		if byCall[call] == nil {
 			byCall[call] = att
 			out = append(out, att)
 		}
 	}
-	sent := a.goroutineResults(body)
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
+	sent := a.mapGoroutineResults(body)
+	visit := func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.AssignStmt:
 			if len(n.Rhs) == 1 {
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-					add(call, n.Lhs)
+					callCur, _ := c.FindNode(call)
+					add(callCur, n.Lhs)
 				}
 				// err := <-done, where a goroutine of the body sends the
 				// attempt's error on done.
@@ -309,7 +328,8 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 		case *ast.TypeSwitchStmt:
 			// switch op().(type)
 			if call, ok := typeSwitchSubject(n).(*ast.CallExpr); ok {
-				add(call, nil)
+				callCur, _ := c.FindNode(call)
+				add(callCur, nil)
 			}
 		case *ast.ValueSpec:
 			if len(n.Values) == 1 {
@@ -318,69 +338,70 @@ func (a *recogniser) attempts(body *ast.BlockStmt, cond ast.Expr, post ast.Node,
 					for i, id := range n.Names {
 						lhs[i] = id
 					}
-					add(call, lhs)
+					callCur, _ := c.FindNode(call)
+					add(callCur, lhs)
 				}
 			}
 		case *ast.IfStmt:
-			a.condCalls(n.Cond, add)
+			a.visitCondCalls(c.ChildAt(edge.IfStmt_Cond, -1), add)
 		case *ast.CaseClause:
-			for _, e := range n.List {
-				a.condCalls(e, add)
+			for i := range n.List {
+				a.visitCondCalls(c.ChildAt(edge.CaseClause_List, i), add)
 			}
 		}
 		return true
 	}
-	ast.Inspect(body, visit)
-	if cond != nil {
+	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.AssignStmt)(nil),
+		(*ast.TypeSwitchStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IfStmt)(nil), (*ast.CaseClause)(nil)}
+	body.Inspect(filter, visit)
+	if cond.Valid() {
 		// A predicate in the loop condition (for !informer.HasSynced()) is
 		// a wait until ready, not an attempt; an error there is one.
-		a.condCalls(cond, func(call *ast.CallExpr, lhs []ast.Expr) {
+		a.visitCondCalls(cond, func(cur inspector.Cursor, lhs []ast.Expr) {
+			call := cur.Node().(*ast.CallExpr)
 			if sig, ok := a.info.TypeOf(call.Fun).(*types.Signature); ok && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type()) {
 				return
 			}
-			add(call, lhs)
+			add(cur, lhs)
 		})
-		ast.Inspect(cond, visit)
+		cond.Inspect(filter, visit)
 	}
-	if post != nil {
-		ast.Inspect(post, visit)
+	if post.Valid() {
+		post.Inspect(filter, visit)
 	}
 	return out
 }
 
-// callbackOuts adds to outs the variables declared outside the function
-// literals that call hands on and assigned inside them.
-func (a *recogniser) callbackOuts(call *ast.CallExpr, outs map[types.Object]bool) {
-	for _, arg := range call.Args {
+// addCallbackOuts adds to outs the variables declared outside the function
+// literals that the call at cur hands on and assigned inside them.
+func (a *recogniser) addCallbackOuts(cur inspector.Cursor, outs map[types.Object]bool) {
+	for i, arg := range cur.Node().(*ast.CallExpr).Args {
 		lit, ok := ast.Unparen(arg).(*ast.FuncLit)
 		if !ok {
 			continue
 		}
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || as.Tok != token.ASSIGN {
-				return true
+		litCur, _ := cur.ChildAt(edge.CallExpr_Args, i).FindNode(lit)
+		for c := range litCur.ChildAt(edge.FuncLit_Body, -1).Preorder((*ast.AssignStmt)(nil)) {
+			as := c.Node().(*ast.AssignStmt)
+			if as.Tok != token.ASSIGN {
+				continue
 			}
 			for _, l := range as.Lhs {
 				if obj := identObj(a.info, l); obj != nil && !isError(obj.Type()) && (obj.Pos() < lit.Pos() || obj.Pos() >= lit.End()) {
 					outs[obj] = true
 				}
 			}
-			return true
-		})
+		}
 	}
 }
 
 // dropTimeouts removes the waits of select cases that race the result of an
 // attempt made in a goroutine: a timeout of the attempt, not a pause
 // between attempts.
-func (a *recogniser) dropTimeouts(body *ast.BlockStmt, waits []Wait, ch types.Object) []Wait {
+func (a *recogniser) dropTimeouts(body inspector.Cursor, waits []Wait, ch types.Object) []Wait {
 	var timeouts []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectStmt)
-		if !ok {
-			return true
-		}
+	for c := range body.Preorder((*ast.SelectStmt)(nil)) {
+		sel := c.Node().(*ast.SelectStmt)
 		races := false
 		for _, cl := range sel.Body.List {
 			if cc, ok := cl.(*ast.CommClause); ok && receivesFrom(a.info, cc.Comm, ch) {
@@ -394,8 +415,7 @@ func (a *recogniser) dropTimeouts(body *ast.BlockStmt, waits []Wait, ch types.Ob
 				}
 			}
 		}
-		return true
-	})
+	}
 	out := waits[:0:0]
 	for _, w := range waits {
 		in := false
@@ -411,13 +431,13 @@ func (a *recogniser) dropTimeouts(body *ast.BlockStmt, waits []Wait, ch types.Ob
 	return out
 }
 
-// goroutineResults maps each channel to which a goroutine started in body
-// sends an error that a call made (go func() { done <- c.call() }(), or
+// mapGoroutineResults maps each channel to which a goroutine started in
+// body sends an error that a call made (go func() { done <- c.call() }(), or
 // err := c.call(); done <- err) to that call.
-func (a *recogniser) goroutineResults(body *ast.BlockStmt) map[types.Object]*ast.CallExpr {
+func (a *recogniser) mapGoroutineResults(body inspector.Cursor) map[types.Object]*ast.CallExpr {
 	var out map[types.Object]*ast.CallExpr
-	for _, st := range body.List {
-		g, ok := st.(*ast.GoStmt)
+	for st := range body.Children() {
+		g, ok := st.Node().(*ast.GoStmt)
 		if !ok {
 			continue
 		}
@@ -426,8 +446,10 @@ func (a *recogniser) goroutineResults(body *ast.BlockStmt) map[types.Object]*ast
 			continue
 		}
 		errCalls := map[types.Object]*ast.CallExpr{}
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
+		litCur, _ := st.FindNode(lit)
+		filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.SendStmt)(nil)}
+		litCur.ChildAt(edge.FuncLit_Body, -1).Inspect(filter, func(c inspector.Cursor) bool {
+			switch n := c.Node().(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.AssignStmt:
@@ -462,75 +484,80 @@ func (a *recogniser) goroutineResults(body *ast.BlockStmt) map[types.Object]*ast
 	return out
 }
 
-// condCalls hands each call that a condition tests directly to add.
-func (a *recogniser) condCalls(e ast.Expr, add func(*ast.CallExpr, []ast.Expr)) {
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
+// visitCondCalls hands each call that the condition at e tests directly to
+// add.
+func (a *recogniser) visitCondCalls(e inspector.Cursor, add func(inspector.Cursor, []ast.Expr)) {
+	e.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			if fn := typematch.Callee(a.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" {
 				return true // errors.Is(err, X) tests the attempt, it is not one
 			}
-			add(n, nil)
+			add(c, nil)
 		}
 		return true
 	})
 }
 
-// feedsIndex reports whether call indexes something by the loop counter: the
-// loop walks a collection rather than retrying.
-func feedsIndex(info *types.Info, call *ast.CallExpr, counter types.Object) bool {
+// feedsIndex reports whether the call at cur indexes something by the loop
+// counter: the loop walks a collection rather than retrying.
+func feedsIndex(info *types.Info, cur inspector.Cursor, counter types.Object) bool {
 	if counter == nil {
 		return false
 	}
-	found := false
-	for _, arg := range call.Args {
-		ast.Inspect(arg, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok && mentions(info, ix.Index, counter) {
-				found = true
+	for _, op := range operands(cur) {
+		for ix := range op.Preorder((*ast.IndexExpr)(nil)) {
+			if mentions(info, ix.ChildAt(edge.IndexExpr_Index, -1), counter) {
+				return true
 			}
-			return !found
-		})
+		}
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		ast.Inspect(sel.X, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok && mentions(info, ix.Index, counter) {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
+	return false
 }
 
-// argsMention reports whether the counter appears in call's arguments or
-// receiver.
-func argsMention(info *types.Info, call *ast.CallExpr, counter types.Object) bool {
-	for _, arg := range call.Args {
-		if mentions(info, arg, counter) {
+// argsMention reports whether the counter appears in the arguments or the
+// receiver of the call at cur.
+func argsMention(info *types.Info, cur inspector.Cursor, counter types.Object) bool {
+	for _, op := range operands(cur) {
+		if mentions(info, op, counter) {
 			return true
 		}
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && mentions(info, sel.X, counter)
+	return false
 }
 
-func mentions(info *types.Info, e ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
-			found = true
+// operands returns the cursors of the arguments of the call at cur and, when
+// it calls x.f, of x.
+func operands(cur inspector.Cursor) []inspector.Cursor {
+	call := cur.Node().(*ast.CallExpr)
+	var out []inspector.Cursor
+	for i := range call.Args {
+		out = append(out, cur.ChildAt(edge.CallExpr_Args, i))
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		x, _ := cur.ChildAt(edge.CallExpr_Fun, -1).FindNode(sel.X)
+		out = append(out, x)
+	}
+	return out
+}
+
+// mentions reports whether obj is used in the syntax at cur.
+func mentions(info *types.Info, cur inspector.Cursor, obj types.Object) bool {
+	for c := range cur.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[c.Node().(*ast.Ident)] == obj {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
-// waitOnlyRange reports whether a range over a collection uses its key and
-// value only as wait durations (a list of delays), and the list's length
-// when it is a literal.
-func (a *recogniser) waitOnlyRange(s *ast.RangeStmt) (int, bool) {
+// isWaitOnlyRange reports whether the range over a collection at cur uses
+// its key and value only as wait durations (a list of delays), and the
+// list's length when it is a literal.
+func (a *recogniser) isWaitOnlyRange(cur inspector.Cursor) (int, bool) {
+	s := cur.Node().(*ast.RangeStmt)
 	vars := map[types.Object]bool{}
 	for _, e := range []ast.Expr{s.Key, s.Value} {
 		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
@@ -541,18 +568,16 @@ func (a *recogniser) waitOnlyRange(s *ast.RangeStmt) (int, bool) {
 	}
 	ok := true
 	inWait := map[*ast.Ident]bool{}
-	ast.Inspect(s.Body, func(n ast.Node) bool {
-		if call, isCall := n.(*ast.CallExpr); isCall {
+	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.Ident)(nil)}
+	cur.ChildAt(edge.RangeStmt_Body, -1).Inspect(filter, func(c inspector.Cursor) bool {
+		if call, isCall := c.Node().(*ast.CallExpr); isCall {
 			if _, d := a.waitOf(call); d != nil {
-				ast.Inspect(d, func(m ast.Node) bool {
-					if id, isID := m.(*ast.Ident); isID {
-						inWait[id] = true
-					}
-					return true
-				})
+				for m := range c.Child(d).Preorder((*ast.Ident)(nil)) {
+					inWait[m.Node().(*ast.Ident)] = true
+				}
 			}
 		}
-		if id, isID := n.(*ast.Ident); isID && vars[a.info.Uses[id]] && !inWait[id] {
+		if id, isID := c.Node().(*ast.Ident); isID && vars[a.info.Uses[id]] && !inWait[id] {
 			ok = false
 		}
 		return ok
@@ -625,14 +650,17 @@ func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object, *types.Var) 
 	return Bound{Kind: Unknown}, counter, nil
 }
 
-// bodyBound decides the bound of a loop without a counted condition: a
-// counter checked in the body (attempt++; if attempt >= N { return }),
-// unbounded when nothing but the attempt, a flag or a context ends it, else
-// unknown.
-func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
-	if s.Cond != nil {
+// decideBodyBound decides the bound of the for statement at cur, which has
+// no counted condition: a counter checked in the body (attempt++; if attempt
+// >= N { return }), unbounded when nothing but the attempt, a flag or a
+// context ends it, else unknown.
+func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) Bound {
+	s := cur.Node().(*ast.ForStmt)
+	bodyCur, condCur, _ := loopParts(cur)
+	if condCur.Valid() {
 		var other bool
-		ast.Inspect(s.Cond, func(n ast.Node) bool {
+		condCur.Inspect(nil, func(c inspector.Cursor) bool {
+			n := c.Node()
 			if e, ok := n.(ast.Expr); ok {
 				if t := a.info.TypeOf(e); t != nil && isNumeric(t) {
 					other = true
@@ -665,11 +693,11 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 		}
 	}
 	timed := false
-	timeCalls := func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+	timeCalls := func(c inspector.Cursor) bool {
+		if _, ok := c.Node().(*ast.FuncLit); ok {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok {
+		if call, ok := c.Node().(*ast.CallExpr); ok {
 			if fn := typematch.Callee(a.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				switch fn.Name() {
 				case "Since", "Until", "Now":
@@ -679,9 +707,10 @@ func (a *recogniser) bodyBound(s *ast.ForStmt, call *ast.CallExpr) Bound {
 		}
 		return true
 	}
-	ast.Inspect(s.Body, timeCalls)
-	if s.Cond != nil {
-		ast.Inspect(s.Cond, timeCalls) // for time.Now().Before(deadline)
+	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}
+	bodyCur.Inspect(filter, timeCalls)
+	if condCur.Valid() {
+		condCur.Inspect(filter, timeCalls) // for time.Now().Before(deadline)
 	}
 	checked := false
 	for i, st := range s.Body.List {
@@ -877,23 +906,19 @@ func isIdentOf(info *types.Info, e ast.Expr, obj types.Object) bool {
 	return obj != nil && identObj(info, e) == obj
 }
 
-// rateLimited reports whether a loop body pauses on a rate limiter
+// isRateLimited reports whether a loop body pauses on a rate limiter
 // (golang.org/x/time/rate).
-func (a *recogniser) rateLimited(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := typematch.Callee(a.info, call); fn != nil {
-				for _, m := range apis.LimiterWaits {
-					if typematch.IsMethod(fn, apis.Rate, apis.LimiterType, m) {
-						found = true
-					}
+func (a *recogniser) isRateLimited(body inspector.Cursor) bool {
+	for c := range body.Preorder((*ast.CallExpr)(nil)) {
+		if fn := typematch.Callee(a.info, c.Node().(*ast.CallExpr)); fn != nil {
+			for _, m := range apis.LimiterWaits {
+				if typematch.IsMethod(fn, apis.Rate, apis.LimiterType, m) {
+					return true
 				}
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 func isError(t types.Type) bool {

@@ -6,7 +6,10 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -73,6 +76,7 @@ type attempt struct {
 // walker walks one loop body under one scenario.
 type walker struct {
 	info   *types.Info
+	loop   inspector.Cursor      // the loop statement, where the expressions evaluated are
 	body   *ast.BlockStmt        // the loop body being walked
 	label  *types.Label          // the loop's own label, if any
 	labels map[*types.Label]bool // labels declared inside the loop body
@@ -666,14 +670,18 @@ func (w *walker) isNil(e ast.Expr) bool {
 // mentionsStatus reports whether e reads the attempt's status code, so that a
 // comparison of it is evaluated (other integer comparisons stay unknown).
 func (w *walker) mentionsStatus(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && w.isStatus(sel) {
-			found = true
+	// Found by position: the walk evaluates conditions from their syntax,
+	// without cursors, and comes here only for comparisons of integers.
+	cur, ok := source.Cursor(w.loop, e)
+	if !ok {
+		return false
+	}
+	for c := range cur.Preorder((*ast.SelectorExpr)(nil)) {
+		if w.isStatus(c.Node().(*ast.SelectorExpr)) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 func (w *walker) isStatus(sel *ast.SelectorExpr) bool {

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -448,8 +450,8 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	out := randomness{r: Opaque}
 	if durIndex >= 0 {
 		alts := alternatives{}
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
+		a.bodies[decl].Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+			switch n := cur.Node().(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.ReturnStmt:

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -509,13 +510,12 @@ func (a *recogniser) litSummary(lit *ast.FuncLit, decl *ast.FuncDecl) summary {
 	var s summary
 	if a.isStub(lit.Body, lit.Type) {
 		s.reach = MayReach
-	} else {
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				s = s.or(a.callSummary(call, decl))
-			}
-			return true
-		})
+	} else if cur, ok := source.Cursor(a.root, lit.Body); ok {
+		// Found by position, once per literal: the literal is a value
+		// followed through assignments, not a node of a walk.
+		for c := range cur.Preorder((*ast.CallExpr)(nil)) {
+			s = s.or(a.callSummary(c.Node().(*ast.CallExpr), decl))
+		}
 	}
 	a.reach.lits[lit] = s
 	return s

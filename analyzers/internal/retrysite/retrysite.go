@@ -38,6 +38,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -60,9 +61,11 @@ var Analyzer = &analysis.Analyzer{
 // recogniser is the state of one run.
 type recogniser struct {
 	pass        *analysis.Pass
+	root        inspector.Cursor // the package's syntax, where walks of a node found by position start
 	info        *types.Info
 	pkg         *types.Package
 	decls       map[*types.Func]*ast.FuncDecl
+	bodies      map[*ast.FuncDecl]inspector.Cursor // the body of each declaration that has one
 	assigned    map[types.Object]*assigns
 	helperWaits map[*types.Func]WaitsFact
 	calleeWaits map[*types.Func]calleeWait
@@ -98,7 +101,7 @@ type assigns struct {
 
 // loopAt is a loop met during the traversal.
 type loopAt struct {
-	stmt  ast.Stmt
+	cur   inspector.Cursor // the for or range statement
 	label *types.Label
 	fn    ast.Node      // innermost enclosing function
 	decl  *ast.FuncDecl // outermost, for facts
@@ -106,6 +109,7 @@ type loopAt struct {
 
 type callAt struct {
 	call *ast.CallExpr
+	cur  inspector.Cursor // call's
 	fn   ast.Node
 	decl *ast.FuncDecl
 }
@@ -116,6 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 		info:         pass.TypesInfo,
 		pkg:          pass.Pkg,
 		decls:        map[*types.Func]*ast.FuncDecl{},
+		bodies:       map[*ast.FuncDecl]inspector.Cursor{},
 		assigned:     map[types.Object]*assigns{},
 		helperWaits:  map[*types.Func]WaitsFact{},
 		calleeWaits:  map[*types.Func]calleeWait{},
@@ -130,12 +135,13 @@ func run(pass *analysis.Pass) (any, error) {
 			params: map[*ast.FuncDecl]map[types.Object]int{}},
 	}
 	res := &Result{a: a}
-	if a.info == nil || a.pkg == nil || typematch.InStdlib(a.pkg.Path()) {
-		// No sites and no facts from the standard library: see InStdlib.
-		return res, nil
-	}
 	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	if !ok {
+		return res, nil
+	}
+	a.root = insp.Root() // before any return: Result's methods walk from it
+	if a.info == nil || a.pkg == nil || typematch.InStdlib(a.pkg.Path()) {
+		// No sites and no facts from the standard library: see InStdlib.
 		return res, nil
 	}
 	libraries := typematch.Imports(a.pkg, libraryPaths()...)
@@ -151,7 +157,7 @@ func run(pass *analysis.Pass) (any, error) {
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
 		(*ast.CompositeLit)(nil),
 	}
-	for cur := range insp.Root().Preorder(filter...) {
+	for cur := range a.root.Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.File:
 			noSites = report.IsGenerated(n) || harness
@@ -161,6 +167,9 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.FuncDecl:
 			if fn, ok := a.info.Defs[n.Name].(*types.Func); ok {
 				a.decls[fn] = n
+			}
+			if n.Body != nil {
+				a.bodies[n] = cur.ChildAt(edge.FuncDecl_Body, -1)
 			}
 		case *ast.AssignStmt:
 			a.recordAssign(n)
@@ -198,7 +207,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if l, ok := cur.Parent().Node().(*ast.LabeledStmt); ok {
 				label, _ = a.info.Defs[l.Label].(*types.Label)
 			}
-			loops = append(loops, loopAt{n.(ast.Stmt), label, fn, decl})
+			loops = append(loops, loopAt{cur, label, fn, decl})
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if obj := identObj(a.info, sel.X); obj != nil {
@@ -210,7 +219,7 @@ func run(pass *analysis.Pass) (any, error) {
 				a.declCalls[decl] = append(a.declCalls[decl], n)
 			}
 			if !noSites && fn != nil && !a.testDecl(decl) {
-				calls = append(calls, callAt{n, fn, decl})
+				calls = append(calls, callAt{n, cur, fn, decl})
 			}
 		}
 	}
@@ -234,7 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	siteDecl := map[*Site]*ast.FuncDecl{}
 	for _, l := range loops {
-		site, periodic := a.loop(l.stmt, l.label, l.fn, l.decl)
+		site, periodic := a.classifyLoop(l.cur, l.label, l.fn, l.decl)
 		if site != nil {
 			res.Sites = append(res.Sites, site)
 			siteDecl[site] = l.decl

@@ -6,6 +6,10 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -61,12 +65,16 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 			// The parameter must be the attempt, not a logger called
 			// between attempts.
 			if s.Func == decl && s.Call != nil {
-				p = rs.callsParam(s.Call, params)
+				if cur, ok := source.Cursor(a.root, s.Call); ok { // by position, once per site
+					p = rs.callsParam(cur, params)
+				}
 				ap = paramIndex(a.info, decl, s.boundParam)
 			}
 		case LibraryCall:
 			if call, ok := s.Node.(*ast.CallExpr); ok {
-				p = rs.forwards(call, s.Runner, params)
+				if cur, ok := source.Cursor(a.root, call); ok { // by position, once per site
+					p = rs.forwards(cur, s.Runner, params)
+				}
 			}
 		}
 		if p < 0 {
@@ -87,7 +95,7 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 				continue
 			}
 			params := funcParams(a.info, c.decl)
-			if p := rs.opParam(c.call, inner.Param, params); p >= 0 {
+			if p := rs.opParam(c.cur, inner.Param, params); p >= 0 {
 				f := &RunnerFact{Param: p, Bound: a.callBound(c.call, inner), AttemptsParam: -1, Waits: inner.Waits}
 				if inner.AttemptsParam >= 0 && inner.AttemptsParam < len(c.call.Args) {
 					if v, ok := identObj(a.info, c.call.Args[inner.AttemptsParam]).(*types.Var); ok {
@@ -202,28 +210,22 @@ type runnerScan struct {
 	opaque    map[*types.Var]bool
 }
 
-// callsParam returns the index of the function parameter that body calls,
-// directly or through a function-typed field or variable (see through),
-// or -1.
-func (rs *runnerScan) callsParam(body ast.Node, params map[types.Object]int) int {
-	found := -1
-	if body == nil {
-		return found
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && found < 0 {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-				if i, ok := params[rs.a.info.Uses[id]]; ok {
-					found = i
-				}
-			}
-			if found < 0 {
-				found = rs.through(call, params)
+// callsParam returns the index of the function parameter that the syntax
+// at cur calls, directly or through a function-typed field or variable (see
+// through), or -1.
+func (rs *runnerScan) callsParam(cur inspector.Cursor, params map[types.Object]int) int {
+	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if i, ok := params[rs.a.info.Uses[id]]; ok {
+				return i
 			}
 		}
-		return found < 0
-	})
-	return found
+		if i := rs.through(call, params); i >= 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // through returns the index of the function parameter that call hands to a
@@ -319,42 +321,39 @@ func (rs *runnerScan) indexFields() {
 		}
 		return nil
 	}
-	for _, f := range a.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					if fv := field(l); fv != nil {
-						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
-							rs.fieldVals[fv] = append(rs.fieldVals[fv], n.Rhs[i])
-						} else {
-							rs.opaque[fv] = true
-						}
-					}
-				}
-			case *ast.UnaryExpr:
-				if fv := field(n.X); fv != nil && n.Op == token.AND {
-					rs.opaque[fv] = true
-				}
-			case *ast.CompositeLit:
-				st, ok := typematch.Deref(a.info.TypeOf(n)).Underlying().(*types.Struct)
-				if !ok {
-					return true
-				}
-				for i, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							if fv, ok := a.info.Uses[id].(*types.Var); ok && fv.IsField() {
-								rs.fieldVals[fv] = append(rs.fieldVals[fv], kv.Value)
-							}
-						}
-					} else if i < st.NumFields() {
-						rs.fieldVals[st.Field(i)] = append(rs.fieldVals[st.Field(i)], elt)
+	for cur := range a.root.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if fv := field(l); fv != nil {
+					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+						rs.fieldVals[fv] = append(rs.fieldVals[fv], n.Rhs[i])
+					} else {
+						rs.opaque[fv] = true
 					}
 				}
 			}
-			return true
-		})
+		case *ast.UnaryExpr:
+			if fv := field(n.X); fv != nil && n.Op == token.AND {
+				rs.opaque[fv] = true
+			}
+		case *ast.CompositeLit:
+			st, ok := typematch.Deref(a.info.TypeOf(n)).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if fv, ok := a.info.Uses[id].(*types.Var); ok && fv.IsField() {
+							rs.fieldVals[fv] = append(rs.fieldVals[fv], kv.Value)
+						}
+					}
+				} else if i < st.NumFields() {
+					rs.fieldVals[st.Field(i)] = append(rs.fieldVals[st.Field(i)], elt)
+				}
+			}
+		}
 	}
 }
 
@@ -369,10 +368,13 @@ func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
 	rs.depth++
 	defer func() { rs.depth-- }()
 	var ft *ast.FuncType
-	var body *ast.BlockStmt
+	var body inspector.Cursor
 	switch x := ast.Unparen(a.value(v)).(type) {
 	case *ast.FuncLit:
-		ft, body = x.Type, x.Body
+		// Found by position: the literal is a value followed through
+		// assignments and fields, not a node of a walk.
+		ft = x.Type
+		body, _ = source.Cursor(a.root, x.Body)
 	case *ast.Ident, *ast.SelectorExpr:
 		fn, _ := a.info.Uses[typematch.Ident(x)].(*types.Func)
 		if fn == nil {
@@ -382,11 +384,11 @@ func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
 		if d == nil {
 			return false
 		}
-		ft, body = d.Type, d.Body
+		ft, body = d.Type, a.bodies[d] // not Valid when d has no body
 	default:
 		return false
 	}
-	if body == nil {
+	if !body.Valid() {
 		return false
 	}
 	params := map[types.Object]int{}
@@ -409,7 +411,7 @@ func (rs *runnerScan) valueCalls(v ast.Expr, i int) bool {
 
 // forwards returns the index of the function parameter that a library call
 // runs as its operation (directly or from a function literal), or -1.
-func (rs *runnerScan) forwards(call *ast.CallExpr, runner *types.Func, params map[types.Object]int) int {
+func (rs *runnerScan) forwards(call inspector.Cursor, runner *types.Func, params map[types.Object]int) int {
 	if r := runnerOf(runner); r != nil {
 		i := r.Op
 		if i < 0 {
@@ -421,8 +423,9 @@ func (rs *runnerScan) forwards(call *ast.CallExpr, runner *types.Func, params ma
 }
 
 // opParam returns the index of the function parameter passed (or called by
-// the function literal passed) as argument i of call, or -1.
-func (rs *runnerScan) opParam(call *ast.CallExpr, i int, params map[types.Object]int) int {
+// the function literal passed) as argument i of the call at cur, or -1.
+func (rs *runnerScan) opParam(cur inspector.Cursor, i int, params map[types.Object]int) int {
+	call := cur.Node().(*ast.CallExpr)
 	if i < 0 || i >= len(call.Args) {
 		return -1
 	}
@@ -432,7 +435,8 @@ func (rs *runnerScan) opParam(call *ast.CallExpr, i int, params map[types.Object
 			return p
 		}
 	case *ast.FuncLit:
-		return rs.callsParam(arg.Body, params)
+		lit, _ := cur.ChildAt(edge.CallExpr_Args, i).FindNode(arg)
+		return rs.callsParam(lit.ChildAt(edge.FuncLit_Body, -1), params)
 	}
 	return -1
 }

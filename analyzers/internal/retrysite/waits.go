@@ -5,6 +5,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -79,37 +82,34 @@ func (a *recogniser) waitHelper(fn *types.Func) (WaitKind, int) {
 		}
 	}
 	var found WaitsFact
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found.Kind != 0 {
-			return found.Kind == 0
-		}
+	for c := range a.bodies[decl].Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
 		if callee := typematch.Callee(a.info, call); callee == fn {
-			return true
+			continue
 		}
 		k, d := a.waitOf(call)
 		if k == 0 || k == Tick {
-			return true
+			continue
 		}
 		if id, ok := ast.Unparen(d).(*ast.Ident); ok {
 			if p, ok := params[a.info.Uses[id]]; ok {
 				found = WaitsFact{Kind: k, Param: p}
+				break
 			}
 		}
-		return true
-	})
+	}
 	a.helperWaits[fn] = found
 	return found.Kind, found.Param
 }
 
-// waits lists the pauses of a loop body in source order: wait calls outside
-// nested loops and function literals, and receives from a timer or ticker
-// made before the loop.
-func (a *recogniser) waits(body *ast.BlockStmt, loop ast.Stmt) []Wait {
+// listWaits lists the pauses of a loop body in source order: wait calls
+// outside nested loops and function literals, and receives from a timer or
+// ticker made before the loop.
+func (a *recogniser) listWaits(body inspector.Cursor, loop ast.Stmt) []Wait {
 	var out []Wait
 	resets := map[types.Object]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.CallExpr:
@@ -129,8 +129,8 @@ func (a *recogniser) waits(body *ast.BlockStmt, loop ast.Stmt) []Wait {
 		}
 		return true
 	})
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false
 		case *ast.UnaryExpr:
@@ -268,8 +268,8 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 	}
 	c := &randomCtx{params: a.allParams(decl), visited: map[types.Object]bool{}}
 	var out calleeWait
-	visit := func(n ast.Node) bool {
-		switch n := n.(type) {
+	visit := func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
@@ -296,19 +296,20 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 		}
 		return true
 	}
-	for _, st := range decl.Body.List {
-		switch st := st.(type) {
+	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}
+	for st := range a.bodies[decl].Children() {
+		switch st.Node().(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt,
 			*ast.DeferStmt, *ast.LabeledStmt:
 			continue // not on every call, or not before it returns
 		case *ast.SelectStmt:
-			for _, cl := range st.Body.List {
-				if cc, ok := cl.(*ast.CommClause); ok && cc.Comm != nil {
-					ast.Inspect(cc.Comm, visit)
+			for cl := range st.ChildAt(edge.SelectStmt_Body, -1).Children() {
+				if cc, ok := cl.Node().(*ast.CommClause); ok && cc.Comm != nil {
+					cl.ChildAt(edge.CommClause_Comm, -1).Inspect(filter, visit)
 				}
 			}
 		default:
-			ast.Inspect(st, visit)
+			st.Inspect(filter, visit)
 		}
 	}
 	a.calleeWaits[fn] = out
