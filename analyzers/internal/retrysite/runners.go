@@ -3,7 +3,6 @@ package retrysite
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -197,17 +196,12 @@ func funcParams(info *types.Info, decl *ast.FuncDecl) map[types.Object]int {
 	return out
 }
 
-// runnerScan is the state of one search for runners: the values the
-// package gives its function-typed fields, gathered when first asked.
+// runnerScan is the state of one search for runners.
 type runnerScan struct {
 	a *recogniser
 	// depth counts the values being followed, against a field whose value
 	// calls through the field again.
 	depth int
-	// fieldVals maps a field to the values stored in it; opaque holds
-	// fields also set in ways not listed (a tuple, &x.f).
-	fieldVals map[*types.Var][]ast.Expr
-	opaque    map[*types.Var]bool
 }
 
 // callsParam returns the index of the function parameter that the syntax
@@ -280,81 +274,21 @@ func (rs *runnerScan) holderValues(e ast.Expr) ([]ast.Expr, bool) {
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
 		return nil, false
 	}
-	var values []ast.Expr
+	as := a.assigned[v]
 	if v.IsField() {
-		rs.indexFields()
-		if rs.opaque[v] {
-			return nil, false
-		}
-		values = rs.fieldVals[v]
-	} else {
-		as := a.assigned[v]
-		if as == nil || as.unknown || as.stepped || as.tuple {
-			return nil, false
-		}
-		values = as.exprs
+		as = a.fields[v]
+	}
+	if as == nil || as.unknown || as.stepped || as.tuple {
+		return nil, false
 	}
 	var out []ast.Expr
-	for _, x := range values {
+	for _, x := range as.exprs {
 		if d, ok := x.(*ast.Ident); ok && a.info.Defs[d] == v || a.info.Types[x].IsNil() {
 			continue
 		}
 		out = append(out, x)
 	}
 	return out, len(out) > 0
-}
-
-// indexFields gathers the values the package stores in its function-typed
-// fields: in assignments x.f = v and in composite literals, keyed or not.
-func (rs *runnerScan) indexFields() {
-	if rs.fieldVals != nil {
-		return
-	}
-	a := rs.a
-	rs.fieldVals, rs.opaque = map[*types.Var][]ast.Expr{}, map[*types.Var]bool{}
-	field := func(e ast.Expr) *types.Var {
-		if x, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
-			if sel := a.info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-				f, _ := sel.Obj().(*types.Var)
-				return f
-			}
-		}
-		return nil
-	}
-	for cur := range a.root.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if fv := field(l); fv != nil {
-					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
-						rs.fieldVals[fv] = append(rs.fieldVals[fv], n.Rhs[i])
-					} else {
-						rs.opaque[fv] = true
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if fv := field(n.X); fv != nil && n.Op == token.AND {
-				rs.opaque[fv] = true
-			}
-		case *ast.CompositeLit:
-			st, ok := typematch.Deref(a.info.TypeOf(n)).Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			for i, elt := range n.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					if id, ok := kv.Key.(*ast.Ident); ok {
-						if fv, ok := a.info.Uses[id].(*types.Var); ok && fv.IsField() {
-							rs.fieldVals[fv] = append(rs.fieldVals[fv], kv.Value)
-						}
-					}
-				} else if i < st.NumFields() {
-					rs.fieldVals[st.Field(i)] = append(rs.fieldVals[st.Field(i)], elt)
-				}
-			}
-		}
-	}
 }
 
 // valueCalls reports whether the function value v (a literal, or a
