@@ -13,10 +13,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 )
 
@@ -37,6 +40,8 @@ type funcInfo struct {
 	// package outside GOROOT when there are no modules): functions without
 	// a fact are walked only there.
 	user bool
+	// cur is decl's cursor, once find has looked for it.
+	cur inspector.Cursor
 }
 
 // linkKey is how nestedretry's chains name a function.
@@ -64,6 +69,9 @@ type builder struct {
 	pkgs    map[string]*types.Package
 	memo    map[*types.Func][]path
 	busy    map[*types.Func]bool
+	// syntax holds the inspectors of the packages whose functions were
+	// walked, each built on first use: most loaded packages never are.
+	syntax map[*packages.Package]*inspector.Inspector
 }
 
 // Build returns the chains of the entry points of the root packages of
@@ -80,6 +88,7 @@ func Build(graph *checker.Graph) ([]Chain, error) {
 		pkgs:    map[string]*types.Package{},
 		memo:    map[*types.Func][]path{},
 		busy:    map[*types.Func]bool{},
+		syntax:  map[*packages.Package]*inspector.Inspector{},
 	}
 	seen := map[*packages.Package]bool{}
 	var roots []*packages.Package
@@ -150,6 +159,21 @@ func (b *builder) index(p *packages.Package) {
 			b.links[linkKey{p.PkgPath, linkName(fn)}] = fn
 		}
 	}
+}
+
+// find returns the cursor of info's declaration.
+func (b *builder) find(info *funcInfo) (inspector.Cursor, bool) {
+	if info.cur.Valid() {
+		return info.cur, true
+	}
+	insp := b.syntax[info.pkg]
+	if insp == nil {
+		insp = inspector.New(info.pkg.Syntax)
+		b.syntax[info.pkg] = insp
+	}
+	cur, ok := source.Cursor(insp.Root(), info.decl)
+	info.cur = cur
+	return cur, ok
 }
 
 // userPackage reports whether p is the program's own: of the main module,
@@ -278,13 +302,21 @@ func (b *builder) host(l Layer) string {
 	if info == nil {
 		return ""
 	}
+	decl, ok := b.find(info)
+	if !ok {
+		return ""
+	}
 	hosts := map[string]bool{}
 	for _, s := range b.sites[info.pkg] {
 		if s.node.Pos() < info.decl.Pos() || s.node.End() > info.decl.End() {
 			continue
 		}
-		ast.Inspect(s.attempt, func(n ast.Node) bool {
-			e, ok := n.(ast.Expr)
+		attempt, ok := source.Cursor(decl, s.attempt)
+		if !ok {
+			continue
+		}
+		attempt.Inspect(nil, func(cur inspector.Cursor) bool {
+			e, ok := cur.Node().(ast.Expr)
 			if !ok {
 				return true
 			}
@@ -396,17 +428,21 @@ func merge(ps []path, p path) []path {
 	return append(ps, p)
 }
 
-// calls calls f for each static call in info's body, in source order,
-// but those started with go: they run beside the call, not in it.
+// calls calls f for each static call in the body of info's function (which
+// has one), in source order, but those started with go: they run beside
+// the call, not in it.
 func (b *builder) calls(info *funcInfo, f func(*ast.CallExpr, *types.Func)) {
-	ast.Inspect(info.decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
-		case *ast.CallExpr:
-			if g := callee(info.pkg.TypesInfo, n); g != nil {
-				f(n, g)
-			}
+	decl, ok := b.find(info)
+	if !ok {
+		return
+	}
+	decl.ChildAt(edge.FuncDecl_Body, -1).Inspect([]ast.Node{(*ast.GoStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok {
+			return false // a go statement
+		}
+		if g := callee(info.pkg.TypesInfo, call); g != nil {
+			f(call, g)
 		}
 		return true
 	})
@@ -448,7 +484,7 @@ func (b *builder) around(info *funcInfo, call *ast.CallExpr) (Count, bool) {
 			continue
 		}
 		m = m.Mul(s.bound)
-		budget = budget || budgeted(info.pkg.TypesInfo, info.decl, s)
+		budget = budget || b.budgeted(info, s)
 	}
 	return m, budget
 }
@@ -467,15 +503,20 @@ func (b *builder) hasSites(info *funcInfo) bool {
 const retryPkg = "github.com/retrylint/retrylint/retry"
 
 // budgeted reports whether s is a call of retry.Do or retry.DoValue whose
-// Policy, a literal there or in a variable of decl, sets a Budget.
-func budgeted(info *types.Info, decl *ast.FuncDecl, s site) bool {
+// Policy, a literal there or in a variable of info's function, sets a
+// Budget.
+func (b *builder) budgeted(info *funcInfo, s site) bool {
 	call, ok := s.node.(*ast.CallExpr)
 	if !ok || s.runner == nil || s.runner.Pkg() == nil || s.runner.Pkg().Path() != retryPkg || len(call.Args) < 2 {
 		return false
 	}
 	e := ast.Unparen(call.Args[1])
 	if id, ok := e.(*ast.Ident); ok {
-		e = valueOf(info, decl, info.Uses[id])
+		decl, ok := b.find(info)
+		if !ok {
+			return false
+		}
+		e = valueOf(info.pkg.TypesInfo, decl, info.pkg.TypesInfo.Uses[id])
 	}
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
@@ -494,30 +535,31 @@ func budgeted(info *types.Info, decl *ast.FuncDecl, s site) bool {
 
 // valueOf returns the expression that declares obj in decl (v := x, var v
 // = x), nil if there is none.
-func valueOf(info *types.Info, decl *ast.FuncDecl, obj types.Object) ast.Expr {
-	var out ast.Expr
-	ast.Inspect(decl, func(n ast.Node) bool {
-		switch n := n.(type) {
+func valueOf(info *types.Info, decl inspector.Cursor, obj types.Object) ast.Expr {
+	if obj == nil {
+		return nil
+	}
+	for cur := range decl.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && info.Defs[id] == obj && obj != nil {
-						out = ast.Unparen(n.Rhs[i])
+					if id, ok := l.(*ast.Ident); ok && info.Defs[id] == obj {
+						return ast.Unparen(n.Rhs[i])
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			if len(n.Names) == len(n.Values) {
 				for i, id := range n.Names {
-					if info.Defs[id] == obj && obj != nil {
-						out = ast.Unparen(n.Values[i])
+					if info.Defs[id] == obj {
+						return ast.Unparen(n.Values[i])
 					}
 				}
 			}
 		}
-		return out == nil
-	})
-	return out
+	}
+	return nil
 }
 
 // follow turns fn's ReachesFact into a path: each link of its chain
