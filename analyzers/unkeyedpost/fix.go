@@ -37,7 +37,7 @@ func (c *checker) keyFix(cur inspector.Cursor, call *ast.CallExpr, req *types.Va
 	}
 	anchor := stmt
 	if next, ok := stmt.NextSibling(); ok && len(as.Lhs) == 2 {
-		if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(ifs.Cond, c.varOf(as.Lhs[1])) {
+		if ifs, ok := next.Node().(*ast.IfStmt); ok && ifs.Init == nil && c.mentions(next.ChildAt(edge.IfStmt_Cond, -1), c.varOf(as.Lhs[1])) {
 			anchor = next
 		}
 	}
@@ -119,8 +119,9 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 	if def := c.definitionOf(mk); def != nil && !within(w.node, def.Node()) {
 		as := def.Node().(*ast.AssignStmt)
 		v := c.varOf(as.Lhs[0])
+		value := def.ChildAt(edge.AssignStmt_Rhs, 0)
 		if v == nil || !within(def.Node(), site.Attempt) || len(c.fresh.assigned[v]) != 1 ||
-			!c.declaredOutside(as.Rhs[0], site) || !c.onlyMakes(as.Rhs[0]) || !c.nameFree(v.Name(), site, before, v) {
+			!c.usesOnlyOuterNames(value, site) || !c.onlyMakes(value) || !c.nameFree(v.Name(), site, before, v) {
 			return nil
 		}
 		msg[0].TextEdits = []analysis.TextEdit{c.insertBefore(before, c.text(def.Node())), c.deleteStmt(def)}
@@ -128,7 +129,10 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 	}
 	// The key is made inline in the write or in the argument of the call
 	// that sends it: name it before the site.
-	if !within(mk, w.value) || !isString(c.pass.TypesInfo.TypeOf(w.value)) || !c.declaredOutside(w.value, site) || !c.onlyMakes(w.value) {
+	if !within(mk, w.value) || !isString(c.pass.TypesInfo.TypeOf(w.value)) {
+		return nil
+	}
+	if value, ok := c.cursorOf(w.value); !ok || !c.usesOnlyOuterNames(value, site) || !c.onlyMakes(value) {
 		return nil
 	}
 	name := c.freeName(site, before, "")
@@ -147,29 +151,27 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 // FreshKeyFact), converts, formats or encodes one (see passesOn). Moved out
 // of an attempt, such an expression takes no send, wait or other effect of
 // the attempt with it.
-func (c *checker) onlyMakes(e ast.Expr) bool {
+func (c *checker) onlyMakes(e inspector.Cursor) bool {
 	info := c.pass.TypesInfo
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
+	for cur := range e.Preorder((*ast.FuncLit)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
 		case *ast.FuncLit:
-			ok = false
+			return false
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
-				ok = false
+				return false
 			}
 		case *ast.CallExpr:
 			if tv, found := info.Types[n.Fun]; found && tv.IsType() {
 				break // a conversion
 			}
 			if fn := typematch.Callee(info, n); fn == nil ||
-				!isProducer(fn) && !c.fresh.freshFunc(fn) && (fn.Pkg() == nil || !passesOn[fn.Pkg().Path()]) {
-				ok = false
+				!isProducer(fn) && !c.fresh.returnsFresh(fn) && (fn.Pkg() == nil || !passesOn[fn.Pkg().Path()]) {
+				return false
 			}
 		}
-		return ok
-	})
-	return ok
+	}
+	return true
 }
 
 func isString(t types.Type) bool {
@@ -263,19 +265,15 @@ func (c *checker) definitionOf(mk *ast.CallExpr) *inspector.Cursor {
 	return nil
 }
 
-// declaredOutside reports whether every name e uses is declared outside the
-// site, so that e means the same before it.
-func (c *checker) declaredOutside(e ast.Expr, site *retrysite.Site) bool {
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, isID := n.(*ast.Ident); isID {
-			if obj := c.pass.TypesInfo.Uses[id]; obj != nil && within(&ast.Ident{NamePos: obj.Pos()}, site.Node) {
-				ok = false
-			}
+// usesOnlyOuterNames reports whether every name e uses is declared outside
+// the site, so that e means the same before it.
+func (c *checker) usesOnlyOuterNames(e inspector.Cursor, site *retrysite.Site) bool {
+	for cur := range e.Preorder((*ast.Ident)(nil)) {
+		if obj := c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)]; obj != nil && within(&ast.Ident{NamePos: obj.Pos()}, site.Node) {
+			return false
 		}
-		return ok
-	})
-	return ok
+	}
+	return true
 }
 
 // freeName returns the first of keyNames, then key2, key3, ..., that can
@@ -345,15 +343,13 @@ func (c *checker) lookup(name string, pos token.Pos) types.Object {
 }
 
 // mentions reports whether e refers to v.
-func (c *checker) mentions(e ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && v != nil && c.pass.TypesInfo.Uses[id] == v {
-			found = true
+func (c *checker) mentions(e inspector.Cursor, v *types.Var) bool {
+	for cur := range e.Preorder((*ast.Ident)(nil)) {
+		if v != nil && c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 func (c *checker) fileOf(cur inspector.Cursor) *ast.File {

@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -34,7 +35,7 @@ type freshness struct {
 	// assigned maps a local variable to the expressions assigned to it; a
 	// variable filled by rand.Read(b) maps to that call.
 	assigned map[*types.Var][]ast.Expr
-	decls    map[*types.Func]*ast.FuncDecl
+	decls    map[*types.Func]inspector.Cursor // the package's function declarations with a body
 	// funcs memoises the package's own functions: true fresh, false not (or
 	// being decided: recursion makes nothing fresh).
 	funcs map[*types.Func]bool
@@ -45,7 +46,7 @@ func newFreshness(pass *analysis.Pass, root inspector.Cursor) *freshness {
 		pass:     pass,
 		root:     root,
 		assigned: make(map[*types.Var][]ast.Expr),
-		decls:    make(map[*types.Func]*ast.FuncDecl),
+		decls:    make(map[*types.Func]inspector.Cursor),
 		funcs:    make(map[*types.Func]bool),
 	}
 	info := pass.TypesInfo
@@ -53,7 +54,7 @@ func newFreshness(pass *analysis.Pass, root inspector.Cursor) *freshness {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
 			if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
-				f.decls[fn] = n
+				f.decls[fn] = cur
 			}
 		case *ast.AssignStmt:
 			f.assign(n.Lhs, n.Rhs)
@@ -188,7 +189,7 @@ func (f *freshness) makes(e ast.Expr) bool {
 		return false
 	}
 	fn := typematch.Callee(f.pass.TypesInfo, call)
-	return fn != nil && (isProducer(fn) || f.fills(call) || f.freshFunc(fn))
+	return fn != nil && (isProducer(fn) || f.fills(call) || f.returnsFresh(fn))
 }
 
 // find returns the first part of e's value, followed through local
@@ -256,24 +257,28 @@ func (f *freshness) find(e ast.Expr, hit func(ast.Expr) bool, seen map[*types.Va
 	return nil
 }
 
-// freshFunc reports whether fn's result is made anew on every call: by a
+// returnsFresh reports whether fn's result is made anew on every call: by a
 // FreshKeyFact from another package, or by looking at this package's
 // declaration.
-func (f *freshness) freshFunc(fn *types.Func) bool {
+func (f *freshness) returnsFresh(fn *types.Func) bool {
 	if fn.Pkg() != f.pass.Pkg {
 		return fn.Pkg() != nil && f.pass.ImportObjectFact(fn, new(FreshKeyFact))
 	}
 	if fresh, ok := f.funcs[fn]; ok {
 		return fresh
 	}
-	decl := f.decls[fn]
-	if decl == nil || decl.Type.Results == nil {
+	declCur, ok := f.decls[fn]
+	if !ok {
+		return false
+	}
+	decl := declCur.Node().(*ast.FuncDecl)
+	if decl.Type.Results == nil {
 		return false
 	}
 	f.funcs[fn] = false // recursion: not fresh until shown
 	fresh := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	declCur.ChildAt(edge.FuncDecl_Body, -1).Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false // its returns are its own
 		case *ast.ReturnStmt:
@@ -301,7 +306,7 @@ func (f *freshness) freshFunc(fn *types.Func) bool {
 // import it.
 func (f *freshness) exportFacts() {
 	for fn := range f.decls {
-		if f.freshFunc(fn) {
+		if f.returnsFresh(fn) {
 			f.pass.ExportObjectFact(fn, &FreshKeyFact{})
 		}
 	}
@@ -345,7 +350,7 @@ func (c *checker) madeOnce(mk *ast.CallExpr, w ast.Node, site *retrysite.Site) b
 			}
 			set = n
 		case *ast.IfStmt:
-			if v != nil && within(set, n.Body) && within(n, site.Attempt) && c.mentions(n.Cond, v) {
+			if v != nil && within(set, n.Body) && within(n, site.Attempt) && c.mentions(anc.ChildAt(edge.IfStmt_Cond, -1), v) {
 				return true
 			}
 		}

@@ -66,7 +66,7 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 		if !inBlock(p) {
 			continue
 		}
-		if mayContinue(p.Node()) {
+		if mayContinue(p) {
 			return false
 		}
 		if _, ok := p.Node().(*ast.ReturnStmt); ok {
@@ -76,7 +76,7 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 			if c.leaves(next.Node(), switches > 0) {
 				return true
 			}
-			if mayContinue(next.Node()) {
+			if mayContinue(next) {
 				return false
 			}
 		}
@@ -105,14 +105,14 @@ func (c *checker) leaves(s ast.Node, inSwitch bool) bool {
 
 // mayContinue reports whether n holds a continue or a goto (outside
 // function literals): a way around the loop again.
-func mayContinue(n ast.Node) bool {
+func mayContinue(n inspector.Cursor) bool {
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
+	n.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.BranchStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch b := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BranchStmt:
-			if n.Tok == token.CONTINUE || n.Tok == token.GOTO {
+			if b.Tok == token.CONTINUE || b.Tok == token.GOTO {
 				found = true
 			}
 		}
@@ -158,8 +158,12 @@ func (c *checker) goesAroundOnAnswer(site *retrysite.Site) bool {
 	if own == nil {
 		return false
 	}
+	attempt, ok := c.cursorOf(site.Attempt)
+	if !ok {
+		return false
+	}
 	seen := make(map[*types.Func]bool)
-	return !c.makes(site.Attempt, own, seen)
+	return !c.makes(attempt, own, seen)
 }
 
 // conjuncts splits e at its && operators.
@@ -174,11 +178,11 @@ func conjuncts(e ast.Expr) []ast.Expr {
 // (a literal, a conversion, new(t)), itself or in a function of this
 // package it calls; a call of a function value may, unless it returns
 // nothing that could hold one (cancel()).
-func (c *checker) makes(body ast.Node, t types.Type, seen map[*types.Func]bool) bool {
+func (c *checker) makes(body inspector.Cursor, t types.Type, seen map[*types.Func]bool) bool {
 	info := c.pass.TypesInfo
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	body.Inspect([]ast.Node{(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
 		case *ast.CompositeLit:
 			if types.Identical(typematch.Deref(info.TypeOf(n)), t) {
 				found = true
@@ -202,8 +206,12 @@ func (c *checker) makes(body ast.Node, t types.Type, seen map[*types.Func]bool) 
 			case fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()):
 			default:
 				seen[fn] = true
-				decl := c.declOf(fn)
-				found = decl == nil || c.makes(decl.Body, t, seen)
+				found = true // unless its body shows otherwise
+				if decl := c.declOf(fn); decl != nil {
+					if body, ok := c.cursorOf(decl.Body); ok {
+						found = c.makes(body, t, seen)
+					}
+				}
 			}
 		}
 		return !found
