@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"time"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -80,102 +82,100 @@ func (c *checker) writes() *writes {
 		field types.Object
 	}
 	var nestedTimeouts []nested
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if !isTimeout(l) {
+	filter := []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CompositeLit)(nil)}
+	for cur := range c.root.Preorder(filter...) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if !isTimeout(l) {
+					continue
+				}
+				if inner, ok := ast.Unparen(l.(*ast.SelectorExpr).X).(*ast.SelectorExpr); ok {
+					v, isVar := c.info.Uses[identOf(inner.X)].(*types.Var)
+					if f := c.info.Uses[inner.Sel]; isVar && f != nil && f.Pkg() != c.pass.Pkg {
+						nestedTimeouts = append(nestedTimeouts, nested{v, f})
 						continue
 					}
-					if inner, ok := ast.Unparen(l.(*ast.SelectorExpr).X).(*ast.SelectorExpr); ok {
-						v, isVar := c.info.Uses[identOf(inner.X)].(*types.Var)
-						if f := c.info.Uses[inner.Sel]; isVar && f != nil && f.Pkg() != c.pass.Pkg {
-							nestedTimeouts = append(nestedTimeouts, nested{v, f})
-							continue
-						}
-					}
-					w.timeoutSet = true
 				}
-				for i, l := range n.Lhs {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-						name := sel.Sel.Name
-						if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-							// v.F.G = e: recorded as v's "F.G"
-							sel, name = inner, inner.Sel.Name+"."+name
-						}
-						if v, ok := c.info.Uses[identOf(sel.X)].(*types.Var); ok {
-							if w.fields[v] == nil {
-								w.fields[v] = map[string][]ast.Expr{}
-							}
-							var val ast.Expr = sel // x op= y: no value of its own
-							if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
-								val = n.Rhs[i]
-							}
-							w.fields[v][name] = append(w.fields[v][name], val)
-						}
+				w.timeoutSet = true
+			}
+			for i, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					name := sel.Sel.Name
+					if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+						// v.F.G = e: recorded as v's "F.G"
+						sel, name = inner, inner.Sel.Name+"."+name
 					}
-					obj := target(l)
-					if obj == nil {
-						continue
+					if v, ok := c.info.Uses[identOf(sel.X)].(*types.Var); ok {
+						if w.fields[v] == nil {
+							w.fields[v] = map[string][]ast.Expr{}
+						}
+						var val ast.Expr = sel // x op= y: no value of its own
+						if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+							val = n.Rhs[i]
+						}
+						w.fields[v][name] = append(w.fields[v][name], val)
 					}
-					if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
+				}
+				obj := target(l)
+				if obj == nil {
+					continue
+				}
+				if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
+					w.unknown[obj] = true
+					continue
+				}
+				w.values[obj] = append(w.values[obj], n.Rhs[i])
+				if id, ok := l.(*ast.Ident); ok && c.info.Defs[id] == obj {
+					w.declared[obj] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				obj := c.info.Defs[id]
+				switch {
+				case obj == nil:
+				case len(n.Values) == len(n.Names):
+					w.values[obj] = append(w.values[obj], n.Values[i])
+					w.declared[obj] = true
+				case len(n.Values) > 0:
+					w.unknown[obj] = true
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if obj := target(e); obj != nil {
 						w.unknown[obj] = true
-						continue
-					}
-					w.values[obj] = append(w.values[obj], n.Rhs[i])
-					if id, ok := l.(*ast.Ident); ok && c.info.Defs[id] == obj {
-						w.declared[obj] = true
-					}
-				}
-			case *ast.ValueSpec:
-				for i, id := range n.Names {
-					obj := c.info.Defs[id]
-					switch {
-					case obj == nil:
-					case len(n.Values) == len(n.Names):
-						w.values[obj] = append(w.values[obj], n.Values[i])
-						w.declared[obj] = true
-					case len(n.Values) > 0:
-						w.unknown[obj] = true
-					}
-				}
-			case *ast.RangeStmt:
-				if n.Tok == token.ASSIGN {
-					for _, e := range []ast.Expr{n.Key, n.Value} {
-						if obj := target(e); obj != nil {
-							w.unknown[obj] = true
-						}
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && isTimeout(n.X) {
-					w.timeoutSet = true
-				}
-				if n.Op == token.AND {
-					if obj := target(n.X); obj != nil {
-						w.unknown[obj] = true
-					}
-				}
-			case *ast.CompositeLit:
-				st, ok := typematch.Deref(c.info.TypeOf(n)).Underlying().(*types.Struct)
-				if !ok {
-					return true
-				}
-				for i, el := range n.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if key, ok := kv.Key.(*ast.Ident); ok {
-							if obj := c.info.Uses[key]; obj != nil {
-								w.values[obj] = append(w.values[obj], kv.Value)
-							}
-						}
-					} else if i < st.NumFields() {
-						w.unknown[st.Field(i)] = true
 					}
 				}
 			}
-			return true
-		})
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && isTimeout(n.X) {
+				w.timeoutSet = true
+			}
+			if n.Op == token.AND {
+				if obj := target(n.X); obj != nil {
+					w.unknown[obj] = true
+				}
+			}
+		case *ast.CompositeLit:
+			st, ok := typematch.Deref(c.info.TypeOf(n)).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if key, ok := kv.Key.(*ast.Ident); ok {
+						if obj := c.info.Uses[key]; obj != nil {
+							w.values[obj] = append(w.values[obj], kv.Value)
+						}
+					}
+				} else if i < st.NumFields() {
+					w.unknown[st.Field(i)] = true
+				}
+			}
+		}
 	}
 	for _, t := range nestedTimeouts {
 		values := w.values[t.v]
@@ -204,17 +204,21 @@ func (c *checker) sendTimeout(call *ast.CallExpr) (time.Duration, bool) {
 	if decl == nil {
 		return 0, false
 	}
+	body, ok := c.cursor(decl.Body)
+	if !ok {
+		return 0, false
+	}
 	var recv ast.Expr
 	sends, repeated := 0, false
 	// walk counts the sends below n; inLoop: n may run more than once (a
 	// loop, or a function literal called who knows how often).
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
-		ast.Inspect(n, func(m ast.Node) bool {
-			switch m := m.(type) {
+	var walk func(n inspector.Cursor, inLoop bool)
+	walk = func(n inspector.Cursor, inLoop bool) {
+		n.Inspect([]ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+			switch m := cur.Node().(type) {
 			case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-				if m != n {
-					walk(m, true)
+				if cur != n {
+					walk(cur, true)
 					return false
 				}
 			case *ast.CallExpr:
@@ -226,7 +230,7 @@ func (c *checker) sendTimeout(call *ast.CallExpr) (time.Duration, bool) {
 			return true
 		})
 	}
-	walk(decl.Body, false)
+	walk(body, false)
 	if sends != 1 || repeated {
 		return 0, false
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
@@ -96,10 +97,14 @@ func (c *checker) operationCall(s *retrysite.Site) *ast.CallExpr {
 	if s.Attempt == nil {
 		return nil
 	}
+	attempt, ok := c.cursor(s.Attempt)
+	if !ok {
+		return nil
+	}
 	var found *ast.CallExpr
 	count := 0
-	ast.Inspect(s.Attempt, func(n ast.Node) bool {
-		switch n := n.(type) {
+	attempt.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
