@@ -84,8 +84,8 @@ func (ev *evaluator) awsOptionFunc(cfg clientConfig, arg ast.Expr) clientConfig 
 // parameter's RetryMaxAttempts and Retryer; a function it cannot see makes
 // the configuration opaque.
 func (ev *evaluator) awsOptionBody(cfg clientConfig, fn ast.Expr, provider bool) clientConfig {
-	body, param := ev.ix.funcBody(fn)
-	if body == nil || param == nil {
+	body, param, ok := ev.ix.funcBody(fn)
+	if !ok || param == nil {
 		return clientConfig{State: cfgOpaque}
 	}
 	ev.ix.fieldAssigns(body, param, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, provider) })
@@ -137,24 +137,18 @@ func (ev *evaluator) awsLoadOption(cfg clientConfig, opt ast.Expr) clientConfig 
 
 // awsRetryerProvider evaluates a func() aws.Retryer from what it returns.
 func (ev *evaluator) awsRetryerProvider(e ast.Expr) clientConfig {
-	body, _ := ev.ix.funcBody(e)
-	if body == nil {
+	body, _, ok := ev.ix.funcBody(e)
+	if !ok {
 		return clientConfig{State: cfgOpaque}
 	}
 	var results []clientConfig
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 1 {
-				results = append(results, ev.awsRetryer(n.Results[0]))
-			} else {
-				results = append(results, clientConfig{State: cfgOpaque})
-			}
+	for r := range returns(body) {
+		if len(r.Results) == 1 {
+			results = append(results, ev.awsRetryer(r.Results[0]))
+		} else {
+			results = append(results, clientConfig{State: cfgOpaque})
 		}
-		return true
-	})
+	}
 	if len(results) == 0 {
 		return clientConfig{State: cfgOpaque}
 	}
@@ -186,8 +180,8 @@ func (ev *evaluator) awsRetryer(e ast.Expr) clientConfig {
 				return clientConfig{State: cfgOpaque}
 			}
 			for _, arg := range x.Args {
-				body, param := ev.ix.funcBody(arg)
-				if body == nil || param == nil {
+				body, param, ok := ev.ix.funcBody(arg)
+				if !ok || param == nil {
 					return clientConfig{State: cfgOpaque}
 				}
 				ev.ix.fieldAssigns(body, param, func(name string, v ast.Expr) {

@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // checker holds what one pass knows.
@@ -49,12 +50,12 @@ type reachKey struct {
 	yield bool
 }
 
-func newChecker(pass *analysis.Pass, res *retrysite.Result, table []apis.Client) *checker {
+func newChecker(pass *analysis.Pass, root inspector.Cursor, res *retrysite.Result, table []apis.Client) *checker {
 	c := &checker{
 		pass:  pass,
 		res:   res,
 		table: table,
-		ix:    newIndex(pass),
+		ix:    newIndex(pass, root),
 		sites: make(map[ast.Node]*retrysite.Site),
 		reach: make(map[reachKey]*ReachesFact),
 		impls: make(map[implKey][]*types.Func),
@@ -105,17 +106,22 @@ type clientCall struct {
 	build *build
 }
 
-// leadsIn returns the leads in body, in source order. With yield, body runs
+// findLeads returns the leads in body, in source order. With yield, body runs
 // under an outer retry.Do of retrylint's retry package, where an inner
 // retry.Do on the same context makes a single attempt. A nil body (a runner
 // call whose operation is not a literal of this package, a function declared
 // without one) has none.
-func (c *checker) leadsIn(body *ast.BlockStmt, yield bool) []lead {
-	var leads []lead
-	if body == nil {
+func (c *checker) findLeads(body *ast.BlockStmt, yield bool) []lead {
+	cur, ok := c.ix.find(body)
+	if !ok {
 		return nil
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	var leads []lead
+	// A site's Node is a loop or a call: those and go statements are all
+	// the walk stops at.
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	cur.Inspect(kinds, func(at inspector.Cursor) bool {
+		n := at.Node()
 		if _, ok := n.(*ast.GoStmt); ok {
 			// A call started with go runs beside the attempt, not in it: its
 			// retries (a background dial probe) do not multiply the request's.
@@ -151,7 +157,7 @@ func spin(s *retrysite.Site) bool {
 // retry (it returns at once) counts alone: the site is no layer for it.
 func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	do := c.yields(s)
-	inners := c.leadsIn(s.Attempt, yield || do)
+	inners := c.findLeads(s.Attempt, yield || do)
 	if yield && do {
 		// This retry.Do makes one attempt: only what is below it retries.
 		inner, ok := worst(inners)
@@ -277,7 +283,7 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if d == nil || d.Body == nil {
 		return nil
 	}
-	l, ok := worst(c.leadsIn(d.Body, yield))
+	l, ok := worst(c.findLeads(d.Body, yield))
 	if !ok {
 		return nil
 	}
@@ -349,7 +355,7 @@ func (c *checker) report() {
 			continue
 		}
 		bound, within := c.siteLimit(s)
-		for _, l := range c.leadsIn(s.Attempt, c.yields(s)) {
+		for _, l := range c.findLeads(s.Attempt, c.yields(s)) {
 			if r.Skip(l.node.Pos()) || !informative(bound, l.bound) || !c.retried(s, l) {
 				continue
 			}

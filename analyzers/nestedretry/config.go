@@ -227,22 +227,17 @@ func agree(results []clientConfig) clientConfig {
 // constructor evaluates a function returning a client: the configuration
 // its return statements agree on, or the default.
 func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) clientConfig {
-	if d.Body == nil {
+	body, ok := ev.ix.find(d.Body)
+	if !ok {
 		return clientConfig{}
 	}
 	var results []clientConfig
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) > 0 && !ev.ix.info.Types[n.Results[0]].IsNil() {
-				cfg, _ := ev.client(n.Results[0], built, depth)
-				results = append(results, cfg)
-			}
+	for r := range returns(body) {
+		if len(r.Results) > 0 && !ev.ix.info.Types[r.Results[0]].IsNil() {
+			cfg, _ := ev.client(r.Results[0], built, depth)
+			results = append(results, cfg)
 		}
-		return true
-	})
+	}
 	return agree(results)
 }
 

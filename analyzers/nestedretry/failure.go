@@ -13,6 +13,8 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Layers multiply only where the outer one runs the inner one again after it
@@ -92,23 +94,25 @@ type errorFlow struct {
 
 // changes reports whether body assigns v or takes its address.
 func (w *errorFlow) changes(body *ast.BlockStmt, v types.Object) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	cur, ok := w.c.ix.find(body)
+	if !ok {
+		return true // out of sight: it may
+	}
+	for n := range cur.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := n.Node().(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				if id, ok := ast.Unparen(l).(*ast.Ident); ok && w.info.ObjectOf(id) == v {
-					found = true
+					return true
 				}
 			}
 		case *ast.UnaryExpr:
 			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && w.info.ObjectOf(id) == v {
-				found = true
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // lastNamedError returns the variable of ft's last result when it is a named
@@ -455,9 +459,13 @@ func (w *errorFlow) stmt(s ast.Stmt, live bool) (flow, bool, bool) {
 // nestedLoop collects how paths through a nested loop's body leave the
 // attempt: its returns, and breaks or continues of outer labels.
 func (w *errorFlow) nestedLoop(body *ast.BlockStmt, live bool) flow {
+	cur, ok := w.c.ix.find(body)
+	if !ok {
+		return flowAround // out of sight: it may go around
+	}
 	var out flow
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
+	cur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil), (*ast.BranchStmt)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
@@ -920,72 +928,56 @@ func (c *checker) ownError(obj types.Object) bool {
 		return m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/"))
 	}
 	if c.translated == nil {
-		c.translated = c.translations()
+		c.translated = c.findTranslations()
 	}
 	return !c.translated[obj]
 }
 
-// translations returns the sentinels and error types of this package that a
-// return statement hands back in place of a failed call's error: the return
-// stands directly in the body of an if x != nil, x an error.
-func (c *checker) translations() map[types.Object]bool {
+// findTranslations returns the sentinels and error types of this package
+// that a return statement hands back in place of a failed call's error: the
+// return stands directly in the body of an if x != nil, x an error.
+func (c *checker) findTranslations() map[types.Object]bool {
 	out := map[types.Object]bool{}
 	info := c.pass.TypesInfo
-	for _, f := range c.pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
+	for r := range c.ix.root.Preorder((*ast.ReturnStmt)(nil)) {
+		if !guardedByFailure(info, r) {
+			continue
+		}
+		for m := range r.Preorder((*ast.Ident)(nil), (*ast.CompositeLit)(nil)) {
+			switch m := m.Node().(type) {
+			case *ast.Ident:
+				if obj := info.Uses[m]; obj != nil && obj.Pkg() == c.pass.Pkg && obj.Parent() == obj.Pkg().Scope() {
+					out[obj] = true
+				}
+			case *ast.CompositeLit:
+				if n, ok := types.Unalias(info.TypeOf(m)).(*types.Named); ok {
+					out[n.Obj()] = true
+				}
 			}
-			stack = append(stack, n)
-			r, ok := n.(*ast.ReturnStmt)
-			if !ok || !guardedByFailure(info, stack) {
-				return true
-			}
-			for _, e := range r.Results {
-				ast.Inspect(e, func(m ast.Node) bool {
-					switch m := m.(type) {
-					case *ast.Ident:
-						if obj := info.Uses[m]; obj != nil && obj.Pkg() == c.pass.Pkg && obj.Parent() == obj.Pkg().Scope() {
-							out[obj] = true
-						}
-					case *ast.CompositeLit:
-						if n, ok := types.Unalias(info.TypeOf(m)).(*types.Named); ok {
-							out[n.Obj()] = true
-						}
-					}
-					return true
-				})
-			}
-			return true
-		})
+		}
 	}
 	return out
 }
 
-// guardedByFailure reports whether the innermost if or case around the last
-// node of stack is an if x != nil, x an error, with the node in its body.
-func guardedByFailure(info *types.Info, stack []ast.Node) bool {
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch n := stack[i].(type) {
-		case *ast.FuncLit, *ast.FuncDecl, *ast.CaseClause, *ast.CommClause:
-			return false
-		case *ast.IfStmt:
-			if i+1 >= len(stack) || stack[i+1] != n.Body {
-				return false
-			}
-			be, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if !ok || be.Op != token.NEQ {
-				return false
-			}
-			for _, xy := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
-				if t := info.TypeOf(xy[0]); t != nil && isError(t) && info.Types[xy[1]].IsNil() {
-					return true
-				}
-			}
+// guardedByFailure reports whether the innermost if or case around the
+// statement at cur is an if x != nil, x an error, with the statement in its
+// body.
+func guardedByFailure(info *types.Info, cur inspector.Cursor) bool {
+	for outer := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil), (*ast.IfStmt)(nil)) {
+		n, ok := outer.Node().(*ast.IfStmt)
+		if !ok || !outer.ChildAt(edge.IfStmt_Body, -1).Contains(cur) {
 			return false
 		}
+		be, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.NEQ {
+			return false
+		}
+		for _, xy := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if t := info.TypeOf(xy[0]); t != nil && isError(t) && info.Types[xy[1]].IsNil() {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -59,33 +59,27 @@ func (ev *evaluator) gaxRetryer(e ast.Expr) clientConfig {
 	if ev.ix.info.Types[e].IsNil() {
 		return clientConfig{State: cfgOff}
 	}
-	body, _ := ev.ix.funcBody(e)
-	if body == nil {
+	body, _, ok := ev.ix.funcBody(e)
+	if !ok {
 		return clientConfig{State: cfgOpaque}
 	}
 	var nils, retryers, others int
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				others++
-				return true
-			}
-			o, _ := ev.ix.origin(n.Results[0])
-			call, ok := o.(*ast.CallExpr)
-			switch {
-			case ev.ix.info.Types[n.Results[0]].IsNil():
-				nils++
-			case ok && ev.isFunc(call, apis.Gax, "OnCodes", "OnErrorFunc", "OnHTTPCodes"):
-				retryers++
-			default:
-				others++
-			}
+	for r := range returns(body) {
+		if len(r.Results) != 1 {
+			others++
+			continue
 		}
-		return true
-	})
+		o, _ := ev.ix.origin(r.Results[0])
+		call, ok := o.(*ast.CallExpr)
+		switch {
+		case ev.ix.info.Types[r.Results[0]].IsNil():
+			nils++
+		case ok && ev.isFunc(call, apis.Gax, "OnCodes", "OnErrorFunc", "OnHTTPCodes"):
+			retryers++
+		default:
+			others++
+		}
+	}
 	switch {
 	case others > 0 || nils > 0 && retryers > 0:
 		return clientConfig{State: cfgOpaque}

@@ -5,16 +5,21 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // index records, for one package, where variables get their values and which
 // function declares each function object, so that a client's configuration
 // can be followed from the call made on it back to where it was built.
 type index struct {
-	info  *types.Info
+	info *types.Info
+	// root is the package's syntax, where every walk of the analyzer starts.
+	root  inspector.Cursor
 	decls map[*types.Func]*ast.FuncDecl
 	// funcs lists the keys of decls in source order.
 	funcs []*types.Func
@@ -37,9 +42,10 @@ type index struct {
 	calls map[*types.Var][]*ast.CallExpr
 }
 
-func newIndex(pass *analysis.Pass) *index {
+func newIndex(pass *analysis.Pass, root inspector.Cursor) *index {
 	ix := &index{
 		info:   pass.TypesInfo,
+		root:   root,
 		decls:  make(map[*types.Func]*ast.FuncDecl),
 		values: make(map[*types.Var][]ast.Expr),
 		stmts:  make(map[*types.Var]ast.Stmt),
@@ -49,47 +55,69 @@ func newIndex(pass *analysis.Pass) *index {
 
 		fieldValues: make(map[*types.Var][]ast.Expr),
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if fn, ok := ix.info.Defs[n.Name].(*types.Func); ok {
-					ix.decls[fn] = n
-					ix.funcs = append(ix.funcs, fn)
+	kinds := []ast.Node{(*ast.FuncDecl)(nil), (*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil), (*ast.ExprStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil)}
+	for cur := range root.Preorder(kinds...) {
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := ix.info.Defs[n.Name].(*types.Func); ok {
+				ix.decls[fn] = n
+				ix.funcs = append(ix.funcs, fn)
+			}
+		case *ast.AssignStmt:
+			ix.assign(n, n.Lhs, n.Rhs)
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if f, ok := ix.info.Uses[id].(*types.Var); ok && f.IsField() {
+					ix.fieldValues[f] = append(ix.fieldValues[f], n.Value)
 				}
-			case *ast.AssignStmt:
-				ix.assign(n, n.Lhs, n.Rhs)
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok {
-					if f, ok := ix.info.Uses[id].(*types.Var); ok && f.IsField() {
-						ix.fieldValues[f] = append(ix.fieldValues[f], n.Value)
-					}
-				}
-			case *ast.ExprStmt:
-				if call, ok := n.X.(*ast.CallExpr); ok {
-					if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-						if v := ix.variable(sel.X); v != nil {
-							ix.calls[v] = append(ix.calls[v], call)
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, name := range n.Names {
-					lhs[i] = name
-				}
-				ix.assign(nil, lhs, n.Values)
-			case *ast.RangeStmt:
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if v := ix.variable(e); v != nil {
-						ix.values[v] = append(ix.values[v], nil)
+			}
+		case *ast.ExprStmt:
+			if call, ok := n.X.(*ast.CallExpr); ok {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					if v := ix.variable(sel.X); v != nil {
+						ix.calls[v] = append(ix.calls[v], call)
 					}
 				}
 			}
-			return true
-		})
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, name := range n.Names {
+				lhs[i] = name
+			}
+			ix.assign(nil, lhs, n.Values)
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if v := ix.variable(e); v != nil {
+					ix.values[v] = append(ix.values[v], nil)
+				}
+			}
+		}
 	}
 	return ix
+}
+
+// find returns the cursor of body, a block of the package's files (found by
+// position: see source.Cursor); false for a nil body, a function declared
+// without one.
+func (ix *index) find(body *ast.BlockStmt) (inspector.Cursor, bool) {
+	if body == nil {
+		return inspector.Cursor{}, false
+	}
+	return source.Cursor(ix.root, body)
+}
+
+// returns yields the return statements of body, a function's body, leaving
+// out those of the function literals in it, which return from the literal.
+func returns(body inspector.Cursor) iter.Seq[*ast.ReturnStmt] {
+	return func(yield func(*ast.ReturnStmt) bool) {
+		more := true
+		body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(c inspector.Cursor) bool {
+			if r, ok := c.Node().(*ast.ReturnStmt); ok && more {
+				more = yield(r)
+			}
+			return false // a return holds no other but in a function literal
+		})
+	}
 }
 
 func (ix *index) assign(stmt *ast.AssignStmt, lhs, rhs []ast.Expr) {
@@ -220,8 +248,9 @@ func (ix *index) intConst(e ast.Expr) (int, bool) {
 }
 
 // funcBody returns the body and the first parameter of a function literal,
-// or of the package's function that e names.
-func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
+// or of the package's function that e names; false when it has no body in
+// sight.
+func (ix *index) funcBody(e ast.Expr) (inspector.Cursor, *types.Var, bool) {
 	e, _ = ix.origin(e)
 	for range 4 {
 		r := ix.returnedFunc(e)
@@ -247,11 +276,12 @@ func (ix *index) funcBody(e ast.Expr) (*ast.BlockStmt, *types.Var) {
 			ft, body = d.Type, d.Body
 		}
 	}
-	if ft == nil || body == nil || ft.Params == nil || len(ft.Params.List) == 0 || len(ft.Params.List[0].Names) == 0 {
-		return body, nil
+	cur, ok := ix.find(body)
+	if !ok || ft.Params == nil || len(ft.Params.List) == 0 || len(ft.Params.List[0].Names) == 0 {
+		return cur, nil, ok
 	}
 	param, _ := ix.info.Defs[ft.Params.List[0].Names[0]].(*types.Var)
-	return body, param
+	return cur, param, true
 }
 
 // sliceElems returns the elements a slice is built of, when every value
@@ -335,54 +365,42 @@ func (ix *index) returnedFunc(e ast.Expr) ast.Expr {
 	}
 	fn := typematch.Callee(ix.info, call)
 	d := ix.decls[fn]
-	if d == nil || d.Body == nil || fn.Signature().Results().Len() == 0 {
+	if d == nil || fn.Signature().Results().Len() == 0 {
 		return nil
 	}
 	if _, ok := fn.Signature().Results().At(0).Type().Underlying().(*types.Signature); !ok {
 		return nil
 	}
-	var out ast.Expr
-	many := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				many = true // named results: not followed
-				return false
-			}
-			r := n.Results[0]
-			if ix.info.Types[r].IsNil() {
-				return false
-			}
-			if out != nil {
-				many = true
-			}
-			out = r
-			return false
-		}
-		return true
-	})
-	if many {
+	body, ok := ix.find(d.Body)
+	if !ok {
 		return nil
+	}
+	var out ast.Expr
+	for r := range returns(body) {
+		if len(r.Results) == 0 {
+			return nil // named results: not followed
+		}
+		if ix.info.Types[r.Results[0]].IsNil() {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		out = r.Results[0]
 	}
 	return out
 }
 
-// fieldAssigns calls set for every "p.F = x" in body where p is param.
-func (ix *index) fieldAssigns(body *ast.BlockStmt, param *types.Var, set func(field string, x ast.Expr)) {
-	if body == nil || param == nil {
-		return
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			return true
+// fieldAssigns calls set for every "p.F = x" in body where p is param (not
+// nil).
+func (ix *index) fieldAssigns(body inspector.Cursor, param *types.Var, set func(field string, x ast.Expr)) {
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
 		}
 		if sel, ok := as.Lhs[0].(*ast.SelectorExpr); ok && ix.variable(sel.X) == param {
 			set(sel.Sel.Name, as.Rhs[0])
 		}
-		return true
-	})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"iter"
 	"sort"
 
 	"github.com/retrylint/retrylint/analyzers/internal/report"
@@ -11,6 +12,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Real code reaches a retrying client through an interface: a Client
@@ -165,29 +167,26 @@ func (c *checker) implLead(call *ast.CallExpr, recv ast.Expr, t types.Type, impl
 func (c *checker) isParam(v *types.Var) bool {
 	if c.params == nil {
 		c.params = map[*types.Var]bool{}
-		for _, f := range c.pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				var lists []*ast.FieldList
-				switch n := n.(type) {
-				case *ast.FuncDecl:
-					lists = []*ast.FieldList{n.Recv, n.Type.Params, n.Type.Results}
-				case *ast.FuncLit:
-					lists = []*ast.FieldList{n.Type.Params, n.Type.Results}
+		for cur := range c.ix.root.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			var lists []*ast.FieldList
+			switch n := cur.Node().(type) {
+			case *ast.FuncDecl:
+				lists = []*ast.FieldList{n.Recv, n.Type.Params, n.Type.Results}
+			case *ast.FuncLit:
+				lists = []*ast.FieldList{n.Type.Params, n.Type.Results}
+			}
+			for _, l := range lists {
+				if l == nil {
+					continue
 				}
-				for _, l := range lists {
-					if l == nil {
-						continue
-					}
-					for _, field := range l.List {
-						for _, name := range field.Names {
-							if p, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
-								c.params[p] = true
-							}
+				for _, field := range l.List {
+					for _, name := range field.Names {
+						if p, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
+							c.params[p] = true
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return c.params[v]
@@ -246,31 +245,29 @@ func (c *checker) exportRetried() {
 		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
 			continue
 		}
-		ast.Inspect(s.Attempt, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.GoStmt, *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
-				if seen[n] {
-					return true
-				}
-				seen[n] = true
-				fn := typematch.Callee(c.pass.TypesInfo, n)
-				if fn == nil || fn.Pkg() != c.pass.Pkg {
-					return true
-				}
-				f := c.retriedBy(n)
-				if f == nil {
-					return true
-				}
-				if isInterfaceMethod(fn) {
-					mark(facts, fn, f)
-				} else {
-					c.retriedThrough(fn, f, facts, map[*types.Func]bool{}, 0)
-				}
+		attempt, ok := c.ix.find(s.Attempt)
+		if !ok {
+			continue
+		}
+		for call := range directCalls(attempt) {
+			if seen[call] {
+				continue
 			}
-			return true
-		})
+			seen[call] = true
+			fn := typematch.Callee(c.pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() != c.pass.Pkg {
+				continue
+			}
+			f := c.retriedBy(call)
+			if f == nil {
+				continue
+			}
+			if isInterfaceMethod(fn) {
+				mark(facts, fn, f)
+			} else {
+				c.retriedThrough(fn, f, facts, map[*types.Func]bool{}, 0)
+			}
+		}
 	}
 	for fn, f := range facts {
 		c.pass.ExportObjectFact(fn, f)
@@ -297,28 +294,42 @@ func isInterfaceMethod(fn *types.Func) bool {
 // retried by f too.
 func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, facts map[*types.Func]*RetriedFact, seen map[*types.Func]bool, depth int) {
 	d := c.ix.decls[fn]
-	if d == nil || d.Body == nil || seen[fn] || depth > 3 {
+	if d == nil || seen[fn] || depth > 3 {
+		return
+	}
+	body, ok := c.ix.find(d.Body)
+	if !ok {
 		return
 	}
 	seen[fn] = true
 	attempt := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt, *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			inner := typematch.Callee(c.pass.TypesInfo, n)
-			if inner == nil || inner.Pkg() != c.pass.Pkg || !c.retried(attempt, lead{node: n, own: true}) {
-				return true
-			}
-			if isInterfaceMethod(inner) {
-				mark(facts, inner, f)
-			} else {
-				c.retriedThrough(inner, f, facts, seen, depth+1)
-			}
+	for call := range directCalls(body) {
+		inner := typematch.Callee(c.pass.TypesInfo, call)
+		if inner == nil || inner.Pkg() != c.pass.Pkg || !c.retried(attempt, lead{node: call, own: true}) {
+			continue
 		}
-		return true
-	})
+		if isInterfaceMethod(inner) {
+			mark(facts, inner, f)
+		} else {
+			c.retriedThrough(inner, f, facts, seen, depth+1)
+		}
+	}
+}
+
+// directCalls yields the calls that body makes itself, in source order:
+// not those of a go statement or a function literal, which run apart from
+// it.
+func directCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		more := true
+		body.Inspect([]ast.Node{(*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+			call, ok := c.Node().(*ast.CallExpr)
+			if ok && more {
+				more = yield(call)
+			}
+			return ok && more
+		})
+	}
 }
 
 // retriedBy returns how the retry sites around call run it again: the
@@ -403,7 +414,7 @@ func (c *checker) reportRetried(r *report.Reporter, fixed map[ast.Expr]bool) {
 			continue
 		}
 		attempt := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
-		for _, l := range c.leadsIn(d.Body, false) {
+		for _, l := range c.findLeads(d.Body, false) {
 			if r.Skip(l.node.Pos()) || !informative(im.fact.Bound, l.bound) || !c.retried(attempt, l) {
 				continue
 			}

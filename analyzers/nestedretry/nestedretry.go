@@ -14,6 +14,8 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Analyzer is the nestedretry analyzer.
@@ -21,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "nestedretry",
 	Doc:       analyzerdoc.MustExtract(doc, "nestedretry"),
 	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
-	Requires:  []*analysis.Analyzer{retrysite.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil)},
 }
@@ -112,7 +114,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Sites) == 0 && !relevant(pass, table) {
 		return nil, nil
 	}
-	c := newChecker(pass, res, table)
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	c := newChecker(pass, root, res, table)
 	c.exportFacts()
 	c.exportRetried()
 	c.report()

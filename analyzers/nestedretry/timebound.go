@@ -9,6 +9,8 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // Many retries stop on a clock rather than on a count: a loop that gives up
@@ -163,29 +165,31 @@ func durationText(d time.Duration) string {
 // time.NewTimer) or a context with a deadline ends (<-ctx.Done(),
 // ctx.Err() != nil, ctx from context.WithTimeout or WithDeadline).
 func (c *checker) loopTime(s *retrysite.Site) string {
-	if f, ok := s.Node.(*ast.ForStmt); ok && f.Cond != nil {
-		if w := c.timeIn(f.Cond, s); w != "" {
-			return w
-		}
+	attempt, ok := c.ix.find(s.Attempt) // the loop's body
+	if !ok {
+		return ""
 	}
-	within := ""
-	for _, st := range s.Attempt.List {
-		if ifs, ok := st.(*ast.IfStmt); ok && c.leavesLoop(ifs.Body, true) {
-			if w := c.timeIn(ifs.Cond, s); w != "" {
+	if loop := attempt.Parent(); loop.Node() == s.Node {
+		if f, ok := s.Node.(*ast.ForStmt); ok && f.Cond != nil {
+			if w := c.timeIn(loop.ChildAt(edge.ForStmt_Cond, -1), s); w != "" {
 				return w
 			}
 		}
 	}
-	ast.Inspect(s.Attempt, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
-			return false
-		case *ast.CommClause:
-			if within == "" && c.leavesLoop(&ast.BlockStmt{List: n.Body}, false) {
-				within = c.timerRecv(n.Comm, s)
+	for st := range attempt.Children() {
+		if ifs, ok := st.Node().(*ast.IfStmt); ok && c.leavesLoop(ifs.Body, true) {
+			if w := c.timeIn(st.ChildAt(edge.IfStmt_Cond, -1), s); w != "" {
+				return w
 			}
 		}
-		return within == ""
+	}
+	within := ""
+	attempt.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CommClause)(nil)}, func(cur inspector.Cursor) bool {
+		n, ok := cur.Node().(*ast.CommClause)
+		if ok && within == "" && c.leavesLoop(&ast.BlockStmt{List: n.Body}, false) {
+			within = c.timerRecv(n.Comm, s)
+		}
+		return ok && within == ""
 	})
 	return within
 }
@@ -213,25 +217,22 @@ func (c *checker) leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
 
 // timeIn says what bounds a condition by time: a read of the clock, or the
 // error of a context with a deadline.
-func (c *checker) timeIn(e ast.Expr, s *retrysite.Site) string {
-	within := ""
-	ast.Inspect(e, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || within != "" {
-			return within == ""
-		}
+func (c *checker) timeIn(cond inspector.Cursor, s *retrysite.Site) string {
+	for cur := range cond.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
 		fn := typematch.Callee(c.pass.TypesInfo, call)
 		switch {
 		case typematch.IsFunc(fn, "time", "Now"), typematch.IsFunc(fn, "time", "Since"), typematch.IsFunc(fn, "time", "Until"):
-			within = "a deadline"
+			return "a deadline"
 		case typematch.IsMethod(fn, "context", "Context", "Err"):
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				within = c.deadlineContext(sel.X, s)
+				if within := c.deadlineContext(sel.X, s); within != "" {
+					return within
+				}
 			}
 		}
-		return within == ""
-	})
-	return within
+	}
+	return ""
 }
 
 // timerRecv says what bounds a select case by time: a receive from a timer
