@@ -18,7 +18,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -37,13 +36,15 @@ type result struct {
 }
 
 // loader loads packages with go/packages and runs the analyzers on them
-// with go/analysis/checker, one package at a time (the machine's cores go to
-// the type checker), remembering each package's last result and the parsed
-// files so that an unchanged package or file is not processed again.
+// (facts.go: what go/analysis/checker does, keeping the dependencies'
+// facts), one package at a time (the machine's cores go to the type
+// checker), remembering each package's last result and the parsed files so
+// that an unchanged package or file is not processed again.
 type loader struct {
 	analyzers []*analysis.Analyzer
 	mode      packages.LoadMode
 	sem       chan struct{}
+	driver    *factDriver // used only while holding sem
 
 	mu      sync.Mutex
 	results map[string][]*keyedResult // by runKey, the last keepResults, newest first
@@ -60,9 +61,12 @@ type keyedResult struct {
 	res *result
 }
 
-func newLoader(analyzers []*analysis.Analyzer) *loader {
-	// checker.Analyze runs an analyzer that has facts on every dependency
-	// of the root package, reading the dependency's Syntax and TypesInfo.
+// newLoader returns a loader of analyzers; factFree, if not nil, names the
+// packages (by import path) on which no analyzer derives a fact, which are
+// then not analysed as dependencies.
+func newLoader(analyzers []*analysis.Analyzer, factFree func(importPath string) bool) *loader {
+	// An analyzer that has facts runs on every dependency of the root
+	// package, reading the dependency's Syntax and TypesInfo.
 	// A dependency loaded from export data has neither, so the analyzer
 	// sees no code there and exports no facts: facts are only right when
 	// every package is loaded from source (what multichecker does too).
@@ -74,6 +78,7 @@ func newLoader(analyzers []*analysis.Analyzer) *loader {
 		analyzers: analyzers,
 		mode:      mode | packages.NeedModule,
 		sem:       make(chan struct{}, 1),
+		driver:    newFactDriver(analyzers, factFree),
 		results:   make(map[string][]*keyedResult),
 		parsed:    newParseCache(),
 	}
@@ -220,26 +225,27 @@ func (l *loader) check(path string, pkg *packages.Package, sources *sourceSet, o
 			res.files[file] = &fileResult{text: text}
 		}
 	}
-	// Broken code is expected while typing: the checker skips the
+	// Broken code is expected while typing: the driver skips the
 	// analyzers that cannot run on an ill-typed package, and the others
 	// report what they still can.
 	//
 	// An analyzer that panics must not take the editor's server with it.
-	// Sequential mode runs every analyzer on this goroutine, where the
-	// panic can be recovered.
+	// The driver runs every analyzer on this goroutine, where the panic
+	// can be recovered.
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("analyzer panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	graph, err := checker.Analyze(l.analyzers, []*packages.Package{pkg}, &checker.Options{Sequential: true})
+	l.driver.retain(append(l.keptRoots(), pkg))
+	roots, err := l.driver.analyze(pkg)
 	if err != nil {
 		return nil, err
 	}
 	conv := converter{fset: pkg.Fset, sources: sources, overlay: overlay}
-	for _, act := range graph.Roots {
-		for _, d := range act.Diagnostics {
-			file, f, ok := conv.finding(act.Analyzer, d)
+	for _, act := range roots {
+		for _, d := range act.diagnostics {
+			file, f, ok := conv.finding(act.analyzer, d)
 			if !ok {
 				continue
 			}

@@ -20,7 +20,9 @@ import (
 // facts need their syntax), which takes seconds for a package that imports
 // net/http. While the user types, the dependencies do not change: the
 // loader keeps the last graphs it loaded and, when only the root package's
-// own files changed, type-checks just those against the kept dependencies.
+// own files changed, type-checks just those against the kept dependencies;
+// the fact driver (facts.go) keeps the facts of those dependencies, so that
+// the analyzers run on the root alone.
 
 // graph is a loaded root package; its Imports reach the dependencies.
 type graph struct {
@@ -53,7 +55,7 @@ type keyedGraph struct {
 }
 
 // keepGraphs bounds the memory held by kept graphs (each holds the typed
-// syntax of all its dependencies).
+// syntax of all its dependencies, and the driver their facts).
 const keepGraphs = 3
 
 func (l *loader) remember(runKey string, g *graph) {
@@ -66,6 +68,18 @@ func (l *loader) remember(runKey string, g *graph) {
 		}
 	}
 	l.graphs = graphs
+}
+
+// keptRoots returns the root packages of the kept graphs: the driver keeps
+// the facts of their dependencies only.
+func (l *loader) keptRoots() []*packages.Package {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	roots := make([]*packages.Package, len(l.graphs))
+	for i, kg := range l.graphs {
+		roots[i] = kg.graph.root
+	}
+	return roots
 }
 
 func (l *loader) graphFor(runKey string) *graph {

@@ -8,6 +8,11 @@
 // go.lsp.dev/protocol; it implements only the methods it needs (text sync,
 // code actions, the lifecycle) and answers every other request with
 // MethodNotFound.
+//
+// The analyzers' facts need every dependency typed from source, which is
+// what the first analysis of a package costs. The server keeps the
+// dependencies and their facts: after an edit it type-checks and analyses
+// the edited package alone (recheck.go, facts.go).
 package lsp
 
 import (
@@ -33,6 +38,11 @@ import (
 type Options struct {
 	// Analyzers run on every analysed package.
 	Analyzers []*analysis.Analyzer
+	// FactFree, if not nil, reports the import paths of the packages on
+	// which every analyzer returns at once, with no finding and no fact
+	// (for retrylint's, the standard library: analyzers.FactFree). Such a
+	// dependency is not analysed for facts.
+	FactFree func(importPath string) bool
 	// Debounce is how long the server waits after an edit before it
 	// re-analyses, so that typing does not start a load per keystroke.
 	// Zero means DefaultDebounce.
@@ -66,7 +76,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		docs:    make(map[string]*document),
 		results: make(map[string]*fileResult),
 		runs:    make(map[string]*run),
-		loader:  newLoader(opts.Analyzers),
+		loader:  newLoader(opts.Analyzers, opts.FactFree),
 	}
 	s.conn.Go(ctx, s.handle)
 	<-s.conn.Done()

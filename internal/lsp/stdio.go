@@ -13,8 +13,12 @@ import (
 )
 
 // Main runs `retrylint lsp [-v]`: a server on standard input and output,
-// logging to standard error. It returns the process exit code.
-func Main(args []string, analyzers []*analysis.Analyzer) int {
+// logging to standard error. It returns the process exit code. factFree,
+// given once at most, is Options.FactFree.
+func Main(args []string, analyzers []*analysis.Analyzer, factFree ...func(importPath string) bool) int {
+	if len(factFree) > 1 {
+		panic("lsp.Main: more than one factFree")
+	}
 	fs := flag.NewFlagSet("retrylint lsp", flag.ContinueOnError)
 	verbose := fs.Bool("v", false, "log each analysis and its duration to standard error")
 	fs.Usage = func() {
@@ -27,7 +31,11 @@ func Main(args []string, analyzers []*analysis.Analyzer) int {
 		return 2
 	}
 	logger := log.New(os.Stderr, "retrylint lsp: ", log.LstdFlags)
-	return Serve(context.Background(), stdio{}, Options{Analyzers: analyzers, Log: logger, Verbose: *verbose})
+	opts := Options{Analyzers: analyzers, Log: logger, Verbose: *verbose}
+	if len(factFree) == 1 {
+		opts.FactFree = factFree[0]
+	}
+	return Serve(context.Background(), stdio{}, opts)
 }
 
 // stdio is the process's standard input and output as one stream.
