@@ -6,11 +6,14 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -44,8 +47,12 @@ func (c *checker) loop(s *retrysite.Site) {
 			}
 		}
 	}
+	attempt, ok := source.Cursor(c.root, s.Attempt)
+	if !ok {
+		return // not in the package's files
+	}
 	for _, w := range fixed {
-		if c.excused(s.Attempt, w, random) {
+		if c.excused(attempt, w, random) {
 			continue
 		}
 		pos := w.Node.Pos()
@@ -66,7 +73,7 @@ func (c *checker) loop(s *retrysite.Site) {
 
 // excused reports whether a randomised wait runs on the same path as w, in
 // the loop body: a random extra added to a fixed base.
-func (c *checker) excused(body *ast.BlockStmt, w retrysite.Wait, random []retrysite.Wait) bool {
+func (c *checker) excused(body inspector.Cursor, w retrysite.Wait, random []retrysite.Wait) bool {
 	for _, r := range random {
 		if !exclusive(body, w.Node, r.Node) {
 			return true
@@ -177,7 +184,7 @@ func (c *checker) isDuration(e ast.Expr) bool {
 // same pass through it: they are in different branches of an if, a switch
 // or a select, or one is in a block that leaves (return, continue, break)
 // before the statement holding the other.
-func exclusive(body *ast.BlockStmt, x, y ast.Node) bool {
+func exclusive(body inspector.Cursor, x, y ast.Node) bool {
 	px, py := pathTo(body, x), pathTo(body, y)
 	if px == nil || py == nil {
 		return false
@@ -250,27 +257,20 @@ func indexOf(list []ast.Stmt, n ast.Node) int {
 	return -1
 }
 
-// pathTo returns the nodes from root down to n, or nil.
-func pathTo(root, n ast.Node) []ast.Node {
-	var stack, found []ast.Node
-	ast.Inspect(root, func(m ast.Node) bool {
-		if found != nil {
-			return false
+// pathTo returns the nodes from root down to n, or nil when n is not in
+// root.
+func pathTo(root inspector.Cursor, n ast.Node) []ast.Node {
+	cur, ok := source.Cursor(root, n)
+	if !ok {
+		return nil
+	}
+	var path []ast.Node
+	for anc := range cur.Enclosing() {
+		path = append(path, anc.Node())
+		if anc == root {
+			break
 		}
-		if m == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		stack = append(stack, m)
-		if m == n {
-			found = append([]ast.Node(nil), stack...)
-			return false
-		}
-		if m.Pos() > n.Pos() || m.End() < n.End() {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		return true
-	})
-	return found
+	}
+	slices.Reverse(path)
+	return path
 }

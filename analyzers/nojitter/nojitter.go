@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -45,11 +46,13 @@ type checker struct {
 	pass *analysis.Pass
 	res  *retrysite.Result
 	rep  *report.Reporter
+	root inspector.Cursor
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res, ok := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	if !ok || pass.TypesInfo == nil {
+	insp, ok2 := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok || !ok2 || pass.TypesInfo == nil {
 		return nil, nil
 	}
 	// Nothing in test code (retrysite.InTestCode, where retrysite finds no
@@ -61,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(d)
 		}
 	}
-	c := &checker{pass: &quiet, res: res, rep: report.New(&quiet)}
+	c := &checker{pass: &quiet, res: res, rep: report.New(&quiet), root: insp.Root()}
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:
