@@ -126,7 +126,7 @@ func (w *errorFlow) lastNamedError(ft *ast.FuncType) types.Object {
 		return nil
 	}
 	v := w.info.Defs[last.Names[len(last.Names)-1]]
-	if v == nil || !isError(v.Type()) {
+	if v == nil || !typematch.IsError(v.Type()) {
 		return nil
 	}
 	return v
@@ -218,7 +218,7 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 			return flowAround
 		}
 		for j := len(p.Lhs) - 1; j >= 0; j-- {
-			if t := w.info.TypeOf(p.Lhs[j]); t != nil && isError(t) {
+			if t := w.info.TypeOf(p.Lhs[j]); t != nil && typematch.IsError(t) {
 				id, ok := ast.Unparen(p.Lhs[j]).(*ast.Ident)
 				if !ok || id.Name == "_" {
 					return flowAround // the error is dropped or kept elsewhere
@@ -235,7 +235,7 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 		}
 		return w.resume(path, i+1, true)
 	case *ast.ReturnStmt:
-		if t := w.info.TypeOf(chain); t == nil || !isError(t) && !endsInError(t) {
+		if t := w.info.TypeOf(chain); t == nil || !typematch.IsError(t) && !endsInError(t) {
 			return flowAround
 		}
 		w.errExpr = chain
@@ -249,7 +249,7 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 		return flowAround
 	case *ast.BinaryExpr, *ast.UnaryExpr:
 		// The error tested in place: if c.Del(ctx).Err() != nil.
-		if t := w.info.TypeOf(chain); t == nil || !isError(t) {
+		if t := w.info.TypeOf(chain); t == nil || !typematch.IsError(t) {
 			return flowAround
 		}
 		w.errExpr = chain
@@ -272,11 +272,7 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 // (return c.Get(ctx, k).Result()).
 func endsInError(t types.Type) bool {
 	tup, ok := t.(*types.Tuple)
-	return ok && tup.Len() > 0 && isError(tup.At(tup.Len()-1).Type())
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return ok && tup.Len() > 0 && typematch.IsError(tup.At(tup.Len()-1).Type())
 }
 
 // fromIf walks the if statement at path[k], whose condition is the first
@@ -405,7 +401,7 @@ func (w *errorFlow) stmt(s ast.Stmt, live bool) (flow, bool, bool) {
 	case *ast.LabeledStmt:
 		return w.stmt(s.Stmt, live)
 	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok && terminates(w.info, call) {
+		if call, ok := s.X.(*ast.CallExpr); ok && typematch.NeverReturns(w.info, call) {
 			return flowLeaves, false, live
 		}
 	case *ast.AssignStmt:
@@ -645,23 +641,6 @@ func (w *errorFlow) isSiteLabel(lbl *types.Label) bool {
 	return false
 }
 
-// terminates reports whether a call never returns.
-func terminates(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	fn := typematch.Callee(info, call)
-	for _, f := range [][2]string{{"os", "Exit"}, {"log", "Fatal"}, {"log", "Fatalf"}, {"log", "Fatalln"},
-		{"log", "Panic"}, {"log", "Panicf"}, {"log", "Panicln"}, {"runtime", "Goexit"}} {
-		if typematch.IsFunc(fn, f[0], f[1]) {
-			return true
-		}
-	}
-	return false
-}
-
 // ret is where a return statement leads: out of the loop, or, in a runner's
 // operation, back to the runner, which retries or stops as its rule says.
 func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
@@ -702,7 +681,7 @@ func (w *errorFlow) ret(r *ast.ReturnStmt, live bool) flow {
 		return flowLeaves // the operation reports success
 	}
 	if len(r.Results) == 1 {
-		if t := w.info.TypeOf(e); t != nil && !isError(t) {
+		if t := w.info.TypeOf(e); t != nil && !typematch.IsError(t) {
 			// return c.Get(ctx, k).Result(): the call's own error.
 			if e == w.errExpr {
 				return w.failedReturn(e, live)
@@ -789,17 +768,14 @@ const (
 // eval evaluates a condition, the failed call's error being non-nil and one
 // that the layers below retry.
 func (w *errorFlow) eval(e ast.Expr, live bool) tri {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return w.eval(e.X, live).Not()
-		}
+	return eval.Condition(e, func(x ast.Expr) tri { return w.operand(x, live) })
+}
+
+// operand evaluates an operand of a condition's connectives (eval.Condition).
+func (w *errorFlow) operand(e ast.Expr, live bool) tri {
+	switch e := e.(type) {
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LAND:
-			return eval.And(w.eval(e.X, live), w.eval(e.Y, live))
-		case token.LOR:
-			return eval.Or(w.eval(e.X, live), w.eval(e.Y, live))
 		case token.EQL, token.NEQ:
 			v := unknown
 			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
@@ -973,7 +949,7 @@ func guardedByFailure(info *types.Info, cur inspector.Cursor) bool {
 			return false
 		}
 		for _, xy := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
-			if t := info.TypeOf(xy[0]); t != nil && isError(t) && info.Types[xy[1]].IsNil() {
+			if t := info.TypeOf(xy[0]); t != nil && typematch.IsError(t) && info.Types[xy[1]].IsNil() {
 				return true
 			}
 		}

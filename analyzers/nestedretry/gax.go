@@ -17,7 +17,7 @@ import (
 // error as the last result.
 func gaxShape(sig *types.Signature) bool {
 	params, results := sig.Params(), sig.Results()
-	if !sig.Variadic() || params.Len() < 2 || results.Len() == 0 || !isContext(params.At(0).Type()) {
+	if !sig.Variadic() || params.Len() < 2 || results.Len() == 0 || !typematch.IsContext(params.At(0).Type()) {
 		return false
 	}
 	last, ok := types.Unalias(params.At(params.Len() - 1).Type()).(*types.Slice)

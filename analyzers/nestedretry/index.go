@@ -2,11 +2,11 @@ package nestedretry
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"iter"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
@@ -236,12 +236,8 @@ func (ix *index) origin(e ast.Expr) (ast.Expr, []*types.Var) {
 
 // intConst returns the value of e when it is an integer constant.
 func (ix *index) intConst(e ast.Expr) (int, bool) {
-	tv, ok := ix.info.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	if !exact || v != int64(int(v)) {
+	v, ok := eval.Int(ix.info.Types[e])
+	if !ok || v != int64(int(v)) {
 		return 0, false
 	}
 	return int(v), true

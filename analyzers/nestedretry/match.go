@@ -83,7 +83,7 @@ func fits(s apis.Shape, fn *types.Func) bool {
 	params, results := sig.Params(), sig.Results()
 	switch s {
 	case apis.AWSOperation:
-		if params.Len() != 3 || results.Len() != 2 || !isContext(params.At(0).Type()) {
+		if params.Len() != 3 || results.Len() != 2 || !typematch.IsContext(params.At(0).Type()) {
 			return false
 		}
 		in, ok := types.Unalias(typematch.Deref(params.At(1).Type())).(*types.Named)
@@ -99,18 +99,16 @@ func fits(s apis.Shape, fn *types.Func) bool {
 		iface, ok := cmder.Type().Underlying().(*types.Interface)
 		return ok && types.Implements(results.At(0).Type(), iface)
 	case apis.CtxFirst:
-		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type())
+		return fn.Exported() && params.Len() > 0 && typematch.IsContext(params.At(0).Type())
 	case apis.AWSV1Operation:
 		return awsV1Shape(fn)
 	case apis.AzureOperation:
-		return fn.Exported() && params.Len() > 0 && isContext(params.At(0).Type()) && holdsAzureClient(sig.Recv().Type())
+		return fn.Exported() && params.Len() > 0 && typematch.IsContext(params.At(0).Type()) && holdsAzureClient(sig.Recv().Type())
 	case apis.GaxCall:
 		return gaxShape(sig)
 	}
 	return true
 }
-
-func isContext(t types.Type) bool { return typematch.IsNamed(t, "context", "Context") }
 
 // A fieldSel is a selector x.F of a struct field: the client a service
 // field hangs from, and the name "Client.V1PaymentIntents".
@@ -145,7 +143,7 @@ func awsV1Shape(fn *types.Func) bool {
 	switch params.Len() {
 	case 1:
 	case 3:
-		if !sig.Variadic() || !isContext(params.At(0).Type()) {
+		if !sig.Variadic() || !typematch.IsContext(params.At(0).Type()) {
 			return false
 		}
 	default:

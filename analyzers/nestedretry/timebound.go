@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -199,20 +200,7 @@ func (c *checker) loopTime(s *retrysite.Site) string {
 // log.Fatal), or, when plainBreak (the block is an if directly in the loop's
 // body), a break.
 func (c *checker) leavesLoop(b *ast.BlockStmt, plainBreak bool) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.GOTO || s.Tok == token.BREAK && (s.Label != nil || plainBreak)
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			return terminates(c.pass.TypesInfo, call)
-		}
-	}
-	return false
+	return eval.LeavesLoop(c.pass.TypesInfo, b, func(br *ast.BranchStmt) bool { return br.Label != nil || plainBreak })
 }
 
 // timeIn says what bounds a condition by time: a read of the clock, or the

@@ -3,7 +3,6 @@ package nojitter
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -148,17 +148,10 @@ func short(s string) string {
 	return s
 }
 
+// constDuration returns e's value when it is a constant.
 func (c *checker) constDuration(e ast.Expr) (time.Duration, bool) {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	v, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	v, ok := eval.Int(c.pass.TypesInfo.Types[e])
 	return time.Duration(v), ok
-}
-
-func constantInt(tv types.TypeAndValue) (int64, bool) {
-	return constant.Int64Val(constant.ToInt(tv.Value))
 }
 
 func (c *checker) zero(e ast.Expr) bool {

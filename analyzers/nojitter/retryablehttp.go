@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -345,10 +346,4 @@ func (c *checker) isDefaultBackoff(e ast.Expr) bool {
 	return typematch.IsFunc(c.pass.TypesInfo.Uses[typematch.Ident(e)], apis.RetryableHTTP, "DefaultBackoff")
 }
 
-func (c *checker) constInt(e ast.Expr) (int64, bool) {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	return constantInt(tv)
-}
+func (c *checker) constInt(e ast.Expr) (int64, bool) { return eval.Int(c.pass.TypesInfo.Types[e]) }

@@ -146,7 +146,7 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
 		var best *types.Var
 		for _, name := range scope.Names() {
 			v, ok := scope.Lookup(name).(*types.Var)
-			if !ok || v.Pos() >= call.Pos() || !isContext(v.Type()) || !c.canEnd(v) {
+			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) || !c.canEnd(v) {
 				continue
 			}
 			if best == nil || v.Pos() > best.Pos() {
@@ -174,7 +174,7 @@ func (c *checker) contextVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := c.info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !isContext(v.Type()) {
+	if !ok || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !typematch.IsContext(v.Type()) {
 		return nil
 	}
 	return v
@@ -200,8 +200,6 @@ func (c *checker) canEnd(v *types.Var) bool {
 	}
 	return false
 }
-
-func isContext(t types.Type) bool { return typematch.IsNamed(t, "context", "Context") }
 
 // selectFix replaces the waiting statement by a select that returns the
 // context's error, with the other results zero, as soon as ctx ends. It

@@ -2,7 +2,6 @@ package retrydeadline
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"strconv"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -163,10 +163,4 @@ func ceilings(b apis.RetryBackoff, retries int) []time.Duration {
 	return out
 }
 
-func (c *checker) intConst(e ast.Expr) (int64, bool) {
-	tv, ok := c.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(tv.Value)
-}
+func (c *checker) intConst(e ast.Expr) (int64, bool) { return eval.Int(c.info.Types[e]) }

@@ -3,9 +3,9 @@ package unkeyedpost
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -34,11 +34,7 @@ func retryable(n int, from string) selfRetry {
 
 // constInt returns e's constant integer value.
 func (c *checker) constInt(e ast.Expr) (int, bool) {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	n, ok := eval.Int(c.pass.TypesInfo.Types[e])
 	return int(n), ok
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/inspector"
@@ -93,12 +94,7 @@ func (c *checker) leaves(s ast.Node, inSwitch bool) bool {
 		return s.Tok == token.BREAK && s.Label == nil && !inSwitch
 	case *ast.ExprStmt:
 		call, ok := s.X.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		b, isBuiltin := c.pass.TypesInfo.Uses[id].(*types.Builtin)
-		return ok && isBuiltin && b.Name() == "panic"
+		return ok && typematch.NeverReturns(c.pass.TypesInfo, call)
 	}
 	return false
 }
@@ -140,7 +136,7 @@ func (c *checker) goesAroundOnAnswer(site *retrysite.Site) bool {
 		return false
 	}
 	var own types.Type
-	for _, term := range conjuncts(loop.Cond) {
+	for _, term := range eval.Conjuncts(loop.Cond) {
 		call, ok := ast.Unparen(term).(*ast.CallExpr)
 		if !ok || len(call.Args) != 2 || !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), "errors", "As") {
 			continue
@@ -164,14 +160,6 @@ func (c *checker) goesAroundOnAnswer(site *retrysite.Site) bool {
 	}
 	seen := make(map[*types.Func]bool)
 	return !c.makes(attempt, own, seen)
-}
-
-// conjuncts splits e at its && operators.
-func conjuncts(e ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{e}
 }
 
 // makes reports whether running body may make a value of the named type t

@@ -4,12 +4,12 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -23,14 +23,12 @@ import (
 var doc string
 
 // Analyzer reports http.Client values that have no Timeout.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "zerotimeout",
-	Doc:       analyzerdoc.MustExtract(doc, "zerotimeout"),
-	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/zerotimeout.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil)},
-}
+}, doc)
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
 // nogo can all set them.
@@ -330,9 +328,7 @@ func (c *checker) timeoutElt(lit *ast.CompositeLit, t types.Type) (value ast.Exp
 
 // isZero reports whether e is a constant zero.
 func (c *checker) isZero(e ast.Expr) bool {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	return ok && tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) &&
-		constant.Sign(tv.Value) == 0
+	return eval.IsZero(c.pass.TypesInfo.Types[e].Value)
 }
 
 // zeroVar checks var declarations without a value, such as var c http.Client.

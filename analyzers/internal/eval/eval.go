@@ -9,7 +9,11 @@ package eval
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // Value is a three-valued truth.
@@ -60,6 +64,82 @@ func Or(l, r Value) Value {
 		return No
 	}
 	return Unknown
+}
+
+// Condition evaluates a condition's connectives (parentheses, !, && and
+// ||) and asks leaf for each operand that is none of them: the walkers
+// differ only in what they know of the operands.
+func Condition(e ast.Expr, leaf func(ast.Expr) Value) Value {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return Condition(e.X, leaf).Not()
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return And(Condition(e.X, leaf), Condition(e.Y, leaf))
+		case token.LOR:
+			return Or(Condition(e.X, leaf), Condition(e.Y, leaf))
+		}
+	}
+	return leaf(ast.Unparen(e))
+}
+
+// LeavesLoop reports whether the block b, in a loop's body, ends by
+// leaving the loop: a return, a goto, a call that never returns
+// (typematch.NeverReturns), or a break that breaks says leaves it (a plain
+// break inside a switch or select leaves only that; a labelled one may name
+// an inner statement: the caller knows which).
+func LeavesLoop(info *types.Info, b *ast.BlockStmt, breaks func(*ast.BranchStmt) bool) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.GOTO || s.Tok == token.BREAK && breaks(s)
+	case *ast.ExprStmt:
+		call, ok := s.X.(*ast.CallExpr)
+		return ok && typematch.NeverReturns(info, call)
+	}
+	return false
+}
+
+// Conjuncts splits e at its && operators: the conditions that all hold
+// when e does.
+func Conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// Int returns the value of an integer constant expression (an integral
+// float constant such as 3.0 included); ok is false for anything else or a
+// value that does not fit in an int64.
+func Int(tv types.TypeAndValue) (int64, bool) {
+	if tv.Value == nil {
+		return 0, false
+	}
+	v := constant.ToInt(tv.Value)
+	if v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+// IsZero reports whether v is a numeric constant equal to zero.
+func IsZero(v constant.Value) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(v) == 0
+	}
+	return false
 }
 
 // AnyCase is whether a switch clause whose case list is list is taken, each

@@ -2,7 +2,13 @@ package eval
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/importer"
+	"go/parser"
 	"go/token"
+	"go/types"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -78,4 +84,139 @@ func TestIntOp(t *testing.T) {
 			t.Errorf("IntOp(%v, %d, %d) = %d, %v; want %d, %v", tc.op, tc.x, tc.y, got, ok, tc.want, tc.wantOK)
 		}
 	}
+}
+
+func TestCondition(t *testing.T) {
+	// Operands are identifiers a leaf knows by name; "u" is not known.
+	leaf := func(e ast.Expr) Value {
+		switch id, _ := e.(*ast.Ident); {
+		case id == nil:
+			return Unknown
+		case id.Name == "t":
+			return Yes
+		case id.Name == "f":
+			return No
+		}
+		return Unknown
+	}
+	for src, want := range map[string]Value{
+		"t":              Yes,
+		"!t":             No,
+		"(f)":            No,
+		"t && !(f || u)": Unknown,
+		"f && u":         No,
+		"u || !f":        Yes,
+		"!!((t))":        Yes,
+		"-t":             Unknown, // not a connective: the leaf's, which knows no unary minus
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Condition(e, leaf); got != want {
+			t.Errorf("Condition(%s) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func TestConjuncts(t *testing.T) {
+	e, err := parser.ParseExpr("a && (b && c) && (d || e)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range Conjuncts(e) {
+		got = append(got, types.ExprString(c))
+	}
+	if want := []string{"a", "b", "c", "(d || e)"}; !slices.Equal(got, want) {
+		t.Errorf("Conjuncts = %q, want %q", got, want)
+	}
+}
+
+func TestConstants(t *testing.T) {
+	for _, c := range []struct {
+		v      constant.Value
+		n      int64
+		ok     bool
+		isZero bool
+	}{
+		{constant.MakeInt64(3), 3, true, false},
+		{constant.MakeFloat64(3), 3, true, false}, // 3.0 is an integer constant
+		{constant.MakeFloat64(2.5), 0, false, false},
+		{constant.MakeInt64(0), 0, true, true},
+		{constant.MakeFloat64(0), 0, true, true},
+		{constant.MakeString("0"), 0, false, false},
+		{constant.Shift(constant.MakeInt64(1), token.SHL, 70), 0, false, false}, // past int64
+		{nil, 0, false, false},
+	} {
+		n, ok := Int(types.TypeAndValue{Value: c.v})
+		if n != c.n || ok != c.ok {
+			t.Errorf("Int(%v) = %d, %v; want %d, %v", c.v, n, ok, c.n, c.ok)
+		}
+		if got := IsZero(c.v); got != c.isZero {
+			t.Errorf("IsZero(%v) = %v, want %v", c.v, got, c.isZero)
+		}
+	}
+}
+
+// TestLeavesLoop type-checks the if blocks of a loop and asks which leave it;
+// the comment after each if says what it should answer when only labelled
+// breaks leave.
+func TestLeavesLoop(t *testing.T) {
+	const src = `package p
+
+import "log"
+
+func f(c bool) {
+outer:
+	for {
+		if c { return }          // yes
+		if c { break outer }     // yes
+		if c { break }           // no
+		if c { goto done }       // yes
+		if c { log.Fatal("x") }  // yes
+		if c { log.Print("x") }  // no
+		if c { }                 // no
+		if c { continue }        // no
+	}
+done:
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	labelled := func(br *ast.BranchStmt) bool { return br.Label != nil }
+	var ifs int
+	ast.Inspect(file, func(n ast.Node) bool {
+		stmt, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		ifs++
+		want := strings.Contains(lineComment(fset, file, stmt.Pos()), "yes")
+		if got := LeavesLoop(info, stmt.Body, labelled); got != want {
+			t.Errorf("%s: LeavesLoop = %v, want %v", fset.Position(stmt.Pos()), got, want)
+		}
+		return true
+	})
+	if ifs != 8 {
+		t.Errorf("%d if statements checked, want 8", ifs)
+	}
+}
+
+// lineComment returns the text of the comment on pos's line.
+func lineComment(fset *token.FileSet, file *ast.File, pos token.Pos) string {
+	line := fset.Position(pos).Line
+	for _, g := range file.Comments {
+		if fset.Position(g.Pos()).Line == line {
+			return g.Text()
+		}
+	}
+	return ""
 }

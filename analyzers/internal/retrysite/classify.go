@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -255,7 +256,7 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 		}
 		hasErr := false
 		for i := 0; i < res.Len(); i++ {
-			if isError(res.At(i).Type()) {
+			if typematch.IsError(res.At(i).Type()) {
 				hasErr = true
 			}
 		}
@@ -278,7 +279,7 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 				obj := a.info.ObjectOf(id)
 				t := res.At(i).Type()
 				switch {
-				case isError(t):
+				case typematch.IsError(t):
 					att.errs[obj] = true
 				case isBool(t) && res.Len() == 1:
 					// Only a lone bool is an attempt's outcome (tryLock()):
@@ -316,7 +317,7 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 				if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && len(n.Lhs) == 1 {
 					ch := identObj(a.info, u.X)
 					if call := sent[ch]; call != nil && len(out) < maxCandidates && byCall[call] == nil {
-						if obj := identObj(a.info, n.Lhs[0]); obj != nil && isError(obj.Type()) {
+						if obj := identObj(a.info, n.Lhs[0]); obj != nil && typematch.IsError(obj.Type()) {
 							att := &attempt{call: call, errs: map[types.Object]bool{obj: true}, bools: map[types.Object]bool{},
 								resps: map[types.Object]bool{}, ch: ch}
 							byCall[call] = att
@@ -387,7 +388,7 @@ func (a *recogniser) addCallbackOuts(cur inspector.Cursor, outs map[types.Object
 				continue
 			}
 			for _, l := range as.Lhs {
-				if obj := identObj(a.info, l); obj != nil && !isError(obj.Type()) && (obj.Pos() < lit.Pos() || obj.Pos() >= lit.End()) {
+				if obj := identObj(a.info, l); obj != nil && !typematch.IsError(obj.Type()) && (obj.Pos() < lit.Pos() || obj.Pos() >= lit.End()) {
 					outs[obj] = true
 				}
 			}
@@ -456,7 +457,7 @@ func (a *recogniser) mapGoroutineResults(body inspector.Cursor) map[types.Object
 				if len(n.Rhs) == 1 {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 						for _, l := range n.Lhs {
-							if obj := identObj(a.info, l); obj != nil && isError(obj.Type()) {
+							if obj := identObj(a.info, l); obj != nil && typematch.IsError(obj.Type()) {
 								errCalls[obj] = call
 							}
 						}
@@ -464,7 +465,7 @@ func (a *recogniser) mapGoroutineResults(body inspector.Cursor) map[types.Object
 				}
 			case *ast.SendStmt:
 				ch := identObj(a.info, n.Chan)
-				if ch == nil || !isError(a.info.TypeOf(n.Value)) {
+				if ch == nil || !typematch.IsError(a.info.TypeOf(n.Value)) {
 					return true
 				}
 				call, _ := ast.Unparen(n.Value).(*ast.CallExpr)
@@ -604,7 +605,7 @@ func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object, *types.Var) 
 	}
 	if counter != nil {
 		start, okStart := a.initValue(s, counter)
-		for _, c := range conjuncts(s.Cond) {
+		for _, c := range eval.Conjuncts(s.Cond) {
 			be, ok := c.(*ast.BinaryExpr)
 			if !ok {
 				continue
@@ -718,7 +719,7 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 		if !ok {
 			continue
 		}
-		for _, c := range conjuncts(ifs.Cond) {
+		for _, c := range eval.Conjuncts(ifs.Cond) {
 			be, ok := c.(*ast.BinaryExpr)
 			if !ok {
 				continue
@@ -736,7 +737,7 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			checked = true
 			lim, ok := a.intConst(y)
 			start, okStart := a.outerInit(s, obj)
-			if !ok || !okStart || !alwaysLeaves(ifs.Body) {
+			if !ok || !okStart || !eval.LeavesLoop(a.info, ifs.Body, anyBreak) {
 				continue
 			}
 			// In iteration k (from 0) the check sees start+k, plus one when
@@ -771,21 +772,7 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 // isContextMethod reports whether fn is a method of context.Context.
 func isContextMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
-	return recv != nil && typematch.IsNamed(recv.Type(), "context", "Context")
-}
-
-// alwaysLeaves reports whether a block ends by leaving the loop.
-func alwaysLeaves(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.BranchStmt:
-		return s.Tok == token.BREAK || s.Tok == token.GOTO
-	}
-	return false
+	return recv != nil && typematch.IsContext(recv.Type())
 }
 
 func (a *recogniser) increment(st ast.Stmt) types.Object {
@@ -861,25 +848,11 @@ func (a *recogniser) initValue(s *ast.ForStmt, obj types.Object) (int64, bool) {
 	return 0, false
 }
 
-func (a *recogniser) intConst(e ast.Expr) (int64, bool) {
-	tv, ok := a.info.Types[e]
-	if !ok || tv.Value == nil {
-		return 0, false
-	}
-	v := constant.ToInt(tv.Value)
-	if v.Kind() != constant.Int {
-		return 0, false
-	}
-	return constant.Int64Val(v)
-}
+// anyBreak is a break that leaves the loop: the statement it is in stands
+// directly in the loop's body.
+func anyBreak(*ast.BranchStmt) bool { return true }
 
-func conjuncts(e ast.Expr) []ast.Expr {
-	e = ast.Unparen(e)
-	if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return append(conjuncts(be.X), conjuncts(be.Y)...)
-	}
-	return []ast.Expr{e}
-}
+func (a *recogniser) intConst(e ast.Expr) (int64, bool) { return eval.Int(a.info.Types[e]) }
 
 func flip(op token.Token) token.Token {
 	switch op {
@@ -919,10 +892,6 @@ func (a *recogniser) isRateLimited(body inspector.Cursor) bool {
 		}
 	}
 	return false
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 func isBool(t types.Type) bool {

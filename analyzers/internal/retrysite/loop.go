@@ -176,7 +176,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	case *ast.LabeledStmt:
 		return w.stmt(s.Stmt, st, nested)
 	case *ast.ExprStmt:
-		if w.terminates(s.X) {
+		if call, ok := s.X.(*ast.CallExpr); ok && typematch.NeverReturns(w.info, call) {
 			return exits, false, st
 		}
 		return 0, true, st
@@ -463,7 +463,7 @@ func receivesFrom(info *types.Info, comm ast.Stmt, ch types.Object) bool {
 // retry.
 func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 	for _, r := range s.Results {
-		if t := w.info.TypeOf(r); t == nil || !isError(t) {
+		if t := w.info.TypeOf(r); t == nil || !typematch.IsError(t) {
 			continue
 		}
 		switch r := ast.Unparen(r).(type) {
@@ -483,54 +483,20 @@ func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 	return false
 }
 
-// terminates reports whether the expression statement never returns
-// (panic, os.Exit, log.Fatal...).
-func (w *walker) terminates(e ast.Expr) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := w.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
-	}
-	fn := typematch.Callee(w.info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "os":
-		return fn.Name() == "Exit"
-	case "log":
-		switch fn.Name() {
-		case "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln":
-			return true
-		}
-	case "runtime":
-		return fn.Name() == "Goexit"
-	}
-	return false
-}
-
-// eval evaluates a condition under the walker's scenario.
+// eval evaluates a condition under the walker's scenario; a missing one
+// (for {}) holds.
 func (w *walker) eval(e ast.Expr, st state) tri {
 	if e == nil {
 		return yes
 	}
+	return eval.Condition(e, func(x ast.Expr) tri { return w.operand(x, st) })
+}
+
+// operand evaluates an operand of a condition's connectives (eval.Condition).
+func (w *walker) operand(e ast.Expr, st state) tri {
 	switch e := e.(type) {
-	case *ast.ParenExpr:
-		return w.eval(e.X, st)
-	case *ast.UnaryExpr:
-		if e.Op == token.NOT {
-			return w.eval(e.X, st).Not()
-		}
 	case *ast.BinaryExpr:
 		switch e.Op {
-		case token.LAND:
-			return eval.And(w.eval(e.X, st), w.eval(e.Y, st))
-		case token.LOR:
-			return eval.Or(w.eval(e.X, st), w.eval(e.Y, st))
 		case token.EQL, token.NEQ:
 			if v := w.evalNil(e.X, e.Y); v != unknown {
 				if e.Op == token.NEQ {

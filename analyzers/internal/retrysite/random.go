@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -94,7 +94,7 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 		return randomness{r: Opaque}
 	}
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
-		return randomness{r: Fixed, zero: isZero(tv.Value)}
+		return randomness{r: Fixed, zero: eval.IsZero(tv.Value)}
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -154,15 +154,6 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 		}
 	}
 	return randomness{r: Opaque}
-}
-
-// isZero reports whether a constant is a numeric zero.
-func isZero(v constant.Value) bool {
-	switch v.Kind() {
-	case constant.Int, constant.Float:
-		return constant.Sign(v) == 0
-	}
-	return false
 }
 
 // deterministicStd are the standard-library packages whose functions and

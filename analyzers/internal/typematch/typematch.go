@@ -87,6 +87,40 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
+
+// neverReturning are the standard library's functions that do not return
+// to their caller.
+var neverReturning = [][2]string{
+	{"os", "Exit"}, {"runtime", "Goexit"},
+	{"log", "Fatal"}, {"log", "Fatalf"}, {"log", "Fatalln"},
+	{"log", "Panic"}, {"log", "Panicf"}, {"log", "Panicln"},
+}
+
+// NeverReturns reports whether call does not return to its caller: the
+// builtin panic, os.Exit, runtime.Goexit, log.Fatal and log.Panic and
+// their variants. A loop body that ends in one leaves the loop.
+func NeverReturns(info *types.Info, call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return true
+		}
+	}
+	fn := Callee(info, call)
+	for _, f := range neverReturning {
+		if IsFunc(fn, f[0], f[1]) {
+			return true
+		}
+	}
+	return false
+}
+
 // Imports reports whether pkg imports any of paths directly. Analyzers use it
 // to leave at once a package that cannot contain what they look for.
 func Imports(pkg *types.Package, paths ...string) bool {

@@ -1,7 +1,12 @@
 package typematch
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 )
 
@@ -46,5 +51,52 @@ func TestInStdlib(t *testing.T) {
 		if InStdlib(path) {
 			t.Errorf("InStdlib(%q) = true", path)
 		}
+	}
+}
+
+// TestNeverReturns type-checks calls that do and do not return, with the
+// standard library's objects (an alias import and a shadowing panic show that
+// the answer comes from the object, not the name).
+func TestNeverReturns(t *testing.T) {
+	const src = `package p
+
+import (
+	l "log"
+	"os"
+	"runtime"
+)
+
+func f(panic func(string)) {
+	l.Fatalf("x")
+	os.Exit(1)
+	runtime.Goexit()
+	l.Printf("x")
+	os.Getpid()
+	panic("shadowed")
+}
+
+func g() { panic("builtin") }
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && NeverReturns(info, call) {
+			got = append(got, types.ExprString(call))
+		}
+		return true
+	})
+	if want := []string{`l.Fatalf("x")`, "os.Exit(1)", "runtime.Goexit()", `panic("builtin")`}; !slices.Equal(got, want) {
+		t.Errorf("NeverReturns holds for %q, want %q", got, want)
+	}
+	if !IsError(types.Universe.Lookup("error").Type()) || IsError(types.Typ[types.String]) {
+		t.Error("IsError")
 	}
 }
