@@ -284,6 +284,24 @@ type reqUse struct {
 	wrapped *types.Var // the variable given retryablehttp.FromRequest(req)
 }
 
+// handedTo judges a request handed, as the i-th argument of call, to a
+// function of the user's: callee (the function the call reaches, through a
+// function value when it is held one) sends it when its summary says so
+// (see ReqSend), and code out of sight with the shape of Do sends it too
+// (isDoer, given the statically called fn, nil for a function value); any
+// other function may set a key the analysis cannot see.
+func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func, i int, ref inspector.Cursor) (reqUse, bool) {
+	if rs, ok := c.summaryOf(callee).request(i); ok {
+		u.send, u.retrier = call, rs.Retrier
+		return u, true
+	}
+	if c.isDoer(call, fn, ref) {
+		u.send = call
+		return u, true
+	}
+	return u, false
+}
+
 // requestUse judges one use of a request variable; ok is false for a use
 // that may set a key the analysis cannot see (the request or its header map
 // handed to other code, stored, or returned).
@@ -298,15 +316,7 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		fn := typematch.Callee(info, call)
 		if fn == nil || fn.Pkg() == nil {
 			_, i := ref.ParentEdge()
-			if rs, ok := c.summaryOf(c.heldFunc(call.Fun)).request(i); ok {
-				u.send, u.retrier = call, rs.Retrier
-				return u, true
-			}
-			if c.isDoer(call, nil, ref) {
-				u.send = call
-				return u, true
-			}
-			return u, false
+			return c.handedTo(u, call, c.heldFunc(call.Fun), nil, i, ref)
 		}
 		sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		switch {
@@ -332,15 +342,7 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 				i-- // T.M(recv, args...)
 			}
 		}
-		if rs, ok := c.summaryOf(fn).request(i); ok {
-			u.send, u.retrier = call, rs.Retrier
-			return u, true
-		}
-		if c.isDoer(call, fn, ref) {
-			u.send = call
-			return u, true
-		}
-		return u, false
+		return c.handedTo(u, call, fn, fn, i, ref)
 	case edge.SelectorExpr_X:
 		sel := parent.Node().(*ast.SelectorExpr)
 		if m, ok := info.Uses[sel.Sel].(*types.Func); ok && (m.Name() == "WithContext" || m.Name() == "Clone") &&

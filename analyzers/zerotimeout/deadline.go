@@ -85,36 +85,12 @@ func requestContext(info *types.Info, call *ast.CallExpr) ast.Expr {
 // is not a call's first result.
 func (c *checker) lastAssignment(body inspector.Cursor, v *types.Var, pos token.Pos) ast.Expr {
 	var last ast.Expr
-	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		if cur.Node().Pos() >= pos {
+	for _, def := range c.assignments(body, v) {
+		if def.pos >= pos {
 			break
 		}
-		var lhs, rhs []ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
-				continue
-			}
-			lhs, rhs = n.Lhs, n.Rhs
-		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				lhs = append(lhs, name)
-			}
-			rhs = n.Values
-		}
-		for i, l := range lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
-				continue
-			}
-			switch {
-			case len(rhs) == len(lhs):
-				last = rhs[i]
-			case len(rhs) == 1 && i == 0:
-				last = rhs[0] // req, err := http.NewRequestWithContext(...)
-			default:
-				last = nil
-			}
+		if !def.update {
+			last = def.rhs
 		}
 	}
 	return last
@@ -180,6 +156,10 @@ func isContextFunc(fn *types.Func, names ...string) bool {
 type definition struct {
 	lhs []ast.Expr
 	rhs ast.Expr
+	// pos is the statement's; update says it is x op= y, whose value
+	// depends on the one before.
+	pos    token.Pos
+	update bool
 }
 
 // definition returns the only assignment to the local variable v in the
@@ -200,9 +180,11 @@ func (c *checker) assignments(body inspector.Cursor, v *types.Var) []definition 
 	var defs []definition
 	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
 		var lhs, rhs []ast.Expr
+		update := false
 		switch s := cur.Node().(type) {
 		case *ast.AssignStmt:
 			lhs, rhs = s.Lhs, s.Rhs
+			update = s.Tok != token.ASSIGN && s.Tok != token.DEFINE
 		case *ast.ValueSpec:
 			for _, name := range s.Names {
 				lhs = append(lhs, name)
@@ -214,7 +196,7 @@ func (c *checker) assignments(body inspector.Cursor, v *types.Var) []definition 
 			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
 				continue
 			}
-			def := definition{lhs: lhs}
+			def := definition{lhs: lhs, pos: cur.Node().Pos(), update: update}
 			switch {
 			case len(rhs) == len(lhs):
 				def.rhs = rhs[i]

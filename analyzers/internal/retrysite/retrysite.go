@@ -533,11 +533,21 @@ func (a *recogniser) fieldOf(e ast.Expr) *types.Var {
 
 // addField records a value of field f (nil only creates its entry).
 func (a *recogniser) addField(f *types.Var, e ast.Expr) *assigns {
-	as := a.fields[f]
+	return assignsOf(a.fields, f).add(e)
+}
+
+// assignsOf returns the record of k's values in m, made on first use.
+func assignsOf[K comparable](m map[K]*assigns, k K) *assigns {
+	as := m[k]
 	if as == nil {
 		as = &assigns{}
-		a.fields[f] = as
+		m[k] = as
 	}
+	return as
+}
+
+// add records the value e (nil records none).
+func (as *assigns) add(e ast.Expr) *assigns {
 	if e != nil {
 		as.exprs = append(as.exprs, e)
 	}
@@ -587,28 +597,14 @@ func (a *recogniser) recordSpec(n *ast.ValueSpec) {
 }
 
 // add records a value of obj; nil only creates its entry.
-func (a *recogniser) add(obj types.Object, e ast.Expr) {
-	as := a.assigned[obj]
-	if as == nil {
-		as = &assigns{}
-		a.assigned[obj] = as
-	}
-	if e != nil {
-		as.exprs = append(as.exprs, e)
-	}
-}
+func (a *recogniser) add(obj types.Object, e ast.Expr) { assignsOf(a.assigned, obj).add(e) }
 
 func (a *recogniser) markUnknown(e ast.Expr) {
 	obj := identObj(a.info, e)
 	if obj == nil {
 		return
 	}
-	as := a.assigned[obj]
-	if as == nil {
-		as = &assigns{}
-		a.assigned[obj] = as
-	}
-	as.unknown = true
+	assignsOf(a.assigned, obj).unknown = true
 }
 
 func (a *recogniser) importFact(fn *types.Func, f analysis.Fact) bool {
