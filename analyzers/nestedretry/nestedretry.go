@@ -19,14 +19,12 @@ import (
 )
 
 // Analyzer is the nestedretry analyzer.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "nestedretry",
-	Doc:       analyzerdoc.MustExtract(doc, "nestedretry"),
-	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/nestedretry.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil)},
-}
+}, doc)
 
 //go:embed doc.go
 var doc string

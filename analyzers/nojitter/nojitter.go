@@ -17,13 +17,11 @@ import (
 )
 
 // Analyzer is the nojitter analyzer.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:     "nojitter",
-	Doc:      analyzerdoc.MustExtract(doc, "nojitter"),
-	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/nojitter.md",
 	Requires: []*analysis.Analyzer{retrysite.Analyzer, inspect.Analyzer},
 	Run:      run,
-}
+}, doc)
 
 //go:embed doc.go
 var doc string

@@ -17,13 +17,11 @@ import (
 )
 
 // Analyzer is the retrydeadline analyzer.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:     "retrydeadline",
-	Doc:      analyzerdoc.MustExtract(doc, "retrydeadline"),
-	URL:      "https://github.com/retrylint/retrylint/blob/main/docs/retrydeadline.md",
 	Requires: []*analysis.Analyzer{retrysite.Analyzer, inspect.Analyzer},
 	Run:      run,
-}
+}, doc)
 
 //go:embed doc.go
 var doc string

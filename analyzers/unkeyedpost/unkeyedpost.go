@@ -21,14 +21,12 @@ var doc string
 
 // Analyzer reports POST and PATCH requests that are sent more than once
 // without one idempotency key for all their attempts.
-var Analyzer = &analysis.Analyzer{
+var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "unkeyedpost",
-	Doc:       analyzerdoc.MustExtract(doc, "unkeyedpost"),
-	URL:       "https://github.com/retrylint/retrylint/blob/main/docs/unkeyedpost.md",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil), (*SendsFact)(nil), (*RetriedFact)(nil)},
-}
+}, doc)
 
 func init() {
 	Analyzer.Flags.Var(&extraHeaders, "headers",

@@ -1,6 +1,10 @@
 package analyzerdoc
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
 
 func TestMustExtract(t *testing.T) {
 	src := "// Package p does things.\n//\n// # Analyzer p\n//\n// p: report things\n//\n// Longer text.\npackage p\n"
@@ -16,4 +20,12 @@ func TestMustExtractPanicsWithoutSection(t *testing.T) {
 		}
 	}()
 	MustExtract("// Package p does things.\npackage p\n", "p")
+}
+
+func TestDocument(t *testing.T) {
+	src := "// Package p does things.\n//\n// # Analyzer p\n//\n// p: report things\npackage p\n"
+	a := &analysis.Analyzer{Name: "p"}
+	if got := Document(a, src); got != a || a.Doc != "report things" || a.URL != "https://github.com/retrylint/retrylint/blob/main/docs/p.md" {
+		t.Errorf("Document gave %p, Doc %q, URL %q", got, a.Doc, a.URL)
+	}
 }
