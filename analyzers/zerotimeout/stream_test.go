@@ -14,6 +14,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // TestStreamingFixAtRunTime proves the transport fix at run time. The
@@ -34,7 +35,7 @@ func TestStreamingFixAtRunTime(t *testing.T) {
 	testutil.SetFlag(t, zerotimeout.Analyzer, "timeout", "1s")
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/streamproof")
 
-	dir := filepath.Join(testutil.ModuleRoot(), "testdata", "src", "zerotimeout", "streamproof")
+	dir := filepath.Join(modroot.Dir(), "testdata", "src", "zerotimeout", "streamproof")
 	fixed := buildProgram(t, filepath.Join(dir, "main.go.golden"))
 	original := buildProgram(t, filepath.Join(dir, "main.go"))
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/e2etest"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // The end-to-end tests build the binary and run it on the sample module,
@@ -413,7 +414,7 @@ func TestVersion(t *testing.T) {
 // repository root: it must show findings (exit 3).
 func TestTryIt(t *testing.T) {
 	skipShort(t)
-	readme, err := os.ReadFile(filepath.Join(e2etest.ModuleRoot(), "README.md"))
+	readme, err := os.ReadFile(filepath.Join(modroot.Dir(), "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,7 +427,7 @@ func TestTryIt(t *testing.T) {
 		t.Fatal("the ## Try it section has no sh block")
 	}
 	m := []string{section[loc[0]:loc[1]], section[loc[2]:loc[3]]}
-	res := e2etest.Run(t, e2etest.ModuleRoot(), "sh", "-c", m[1])
+	res := e2etest.Run(t, modroot.Dir(), "sh", "-c", m[1])
 	if strings.Contains(res.Stderr, "missing go.sum entry") || strings.Contains(res.Stderr, "updates to go.mod needed") {
 		t.Fatalf("testdata/e2e/go.mod is behind retrylint's own go.mod: run `cd testdata/e2e && go mod tidy`\n%s", res.Stderr)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/retrychain"
 	"github.com/retrylint/retrylint/internal/e2etest"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // The report's tests run it on testdata/report, a GOPATH tree of a shop
@@ -30,7 +31,7 @@ var updateReport = flag.Bool("update-report", false, "rewrite testdata/report/go
 // in GOPATH mode: the shop, the stubs, and a link to this module.
 func reportEnv(t testing.TB) (dir string, env []string) {
 	t.Helper()
-	root, err := filepath.Abs(e2etest.ModuleRoot())
+	root, err := filepath.Abs(modroot.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestReportFormats(t *testing.T) {
 			if err := write(&buf, chains); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join(e2etest.ModuleRoot(), "testdata", "report", "golden", "shop."+name)
+			golden := filepath.Join(modroot.Dir(), "testdata", "report", "golden", "shop."+name)
 			if *updateReport {
 				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
@@ -193,7 +194,7 @@ func TestReportJSON(t *testing.T) {
 			t.Errorf("chain %d: position %s is not relative to the shop", i, c.Entry.Position)
 		}
 	}
-	doc, err := os.ReadFile(filepath.Join(e2etest.ModuleRoot(), "docs", "report.md"))
+	doc, err := os.ReadFile(filepath.Join(modroot.Dir(), "docs", "report.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +262,7 @@ func TestReportMermaid(t *testing.T) {
 // the report writes it, so its table and its picture are the real output
 // (whose mermaid block TestReportMermaid checks).
 func TestReportDocExample(t *testing.T) {
-	root := e2etest.ModuleRoot()
+	root := modroot.Dir()
 	doc, err := os.ReadFile(filepath.Join(root, "docs", "report.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/e2etest"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // The end-to-end tests run a custom golangci-lint, built from golangci/cmd,
@@ -160,7 +161,7 @@ func TestGolangciSettings(t *testing.T) {
 func TestGolangciReadmeConfig(t *testing.T) {
 	bin := binary(t)
 	dir := sample(t)
-	data, err := os.ReadFile(filepath.Join(e2etest.ModuleRoot(), "docs", "golangci-lint.md"))
+	data, err := os.ReadFile(filepath.Join(modroot.Dir(), "docs", "golangci-lint.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestGolangciReadmeConfig(t *testing.T) {
 	// retrylint's findings are checked.
 	var ours []issue
 	for _, is := range run(t, bin, dir, config+showAll, 1) {
-		if _, err := os.Stat(filepath.Join(e2etest.ModuleRoot(), "analyzers", is.FromLinter)); err == nil {
+		if _, err := os.Stat(filepath.Join(modroot.Dir(), "analyzers", is.FromLinter)); err == nil {
 			ours = append(ours, is)
 		}
 	}
@@ -401,7 +402,7 @@ func binary(t *testing.T) string {
 	if testing.Short() {
 		t.Skipf("needs the custom golangci-lint: set $%s (scripts/build-golangci.sh OUT builds it), or run without -short to build it here (minutes the first time)", binaryEnv)
 	}
-	root := e2etest.ModuleRoot()
+	root := modroot.Dir()
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		t.Skipf("no cache directory for the custom golangci-lint: %v; set $%s", err, binaryEnv)

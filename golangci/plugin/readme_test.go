@@ -5,19 +5,18 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // TestReadmeConfiguration keeps the README's Configuration section true as
 // analyzers gain flags: it must name every flag of every analyzer, and no
 // flag that does not exist.
 func TestReadmeConfiguration(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	data, err := os.ReadFile(filepath.Join(filepath.Dir(file), "..", "..", "README.md"))
+	data, err := os.ReadFile(filepath.Join(modroot.Dir(), "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

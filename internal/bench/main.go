@@ -78,6 +78,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 var (
@@ -300,10 +302,7 @@ type sample struct {
 }
 
 func run(args []string) error {
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
+	root := modroot.Dir()
 	work, err := os.MkdirTemp("", "retrylint-bench-")
 	if err != nil {
 		return err
@@ -554,18 +553,6 @@ func command(dir string, env []string, argv ...string) *exec.Cmd {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-buildvcs=false")
 	cmd.Env = append(cmd.Env, env...)
 	return cmd
-}
-
-func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", err
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("run the benchmark inside the retrylint module")
-	}
-	return filepath.Dir(gomod), nil
 }
 
 // linkTree makes dst a copy of the build cache src whose entries are hard

@@ -43,6 +43,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 func main() {
@@ -87,10 +89,7 @@ func realMain() error {
 			return fmt.Errorf("-analyzers: %q is not one of %s", a, strings.Join(analyzerNames, ", "))
 		}
 	}
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
+	root := modroot.Dir()
 	if *corpusDir == "" {
 		*corpusDir = filepath.Join(root, "corpus")
 	}
@@ -351,18 +350,6 @@ func readSample(p string) ([]Judgement, error) {
 	}
 	defer f.Close()
 	return ParseSample(f, p)
-}
-
-func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", err
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("run the corpus command inside the retrylint module")
-	}
-	return filepath.Dir(gomod), nil
 }
 
 // resolveRev returns the full commit of rev in the checkout at root, or

@@ -20,16 +20,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
-// ModuleRoot is the directory of retrylint's go.mod.
-func ModuleRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
-}
-
 // SampleModule is the end-to-end sample module, testdata/e2e.
-func SampleModule() string { return filepath.Join(ModuleRoot(), "testdata", "e2e") }
+func SampleModule() string { return filepath.Join(modroot.Dir(), "testdata", "e2e") }
 
 var build struct {
 	once sync.Once
@@ -54,7 +50,7 @@ func Binary(t testing.TB) string {
 		// -buildvcs=auto stamps the VCS revision, which -V=full reports,
 		// even where GOFLAGS (perhaps from go env -w) turns it off.
 		cmd := exec.Command("go", "build", "-buildvcs=auto", "-o", build.bin, "./cmd/retrylint")
-		cmd.Dir = ModuleRoot()
+		cmd.Dir = modroot.Dir()
 		cmd.Env = Env()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			build.err = errors.New("go build ./cmd/retrylint: " + err.Error() + "\n" + string(out))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/modroot"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
@@ -18,7 +19,7 @@ import (
 // and returns the path of lspdemo.go there.
 func sampleModule(t testing.TB) string {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	root, err := filepath.Abs(modroot.Dir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/modroot"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
@@ -86,7 +87,7 @@ func TestFixesCompileRealLibs(t *testing.T) {
 // replace directive still reaching this module.
 func moduleCopy(t *testing.T, name string) string {
 	t.Helper()
-	root := moduleRoot(t)
+	root := modroot.Dir()
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", name))); err != nil {
 		t.Fatal(err)

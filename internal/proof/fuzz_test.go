@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/modroot"
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -56,7 +57,7 @@ func setupFuzz(f *testing.F) *fuzzEnv {
 }
 
 func loadFuzzEnv(f *testing.F) (*fuzzEnv, error) {
-	root := moduleRoot(f)
+	root := modroot.Dir()
 	env := &fuzzEnv{sizes: types.SizesFor("gc", "amd64")}
 	imports := slices.Clone(fixImports)
 	add := func(dir string, skip func(rel string) bool) error {

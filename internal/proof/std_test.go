@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // fullEnv switches on the heaviest robustness run (all of std with its test
@@ -26,7 +28,7 @@ func TestStdSubset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses a large part of the standard library")
 	}
-	runBinary(t, moduleRoot(t), "-test=true", "net/...", "encoding/...", "crypto/...")
+	runBinary(t, modroot.Dir(), "-test=true", "net/...", "encoding/...", "crypto/...")
 }
 
 // TestStd does the same over the whole standard library, without test files.
@@ -34,7 +36,7 @@ func TestStd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses the standard library")
 	}
-	runBinary(t, moduleRoot(t), "-test=false", "std")
+	runBinary(t, modroot.Dir(), "-test=false", "std")
 }
 
 // TestRealLibsGraph does the same over every package in the dependency graph
@@ -46,7 +48,7 @@ func TestRealLibsGraph(t *testing.T) {
 	if testing.Short() {
 		t.Skip("analyses testdata/reallibs' dependency graph")
 	}
-	runBinary(t, filepath.Join(moduleRoot(t), "testdata", "reallibs"), "-test=false", "all")
+	runBinary(t, filepath.Join(modroot.Dir(), "testdata", "reallibs"), "-test=false", "all")
 }
 
 // TestVetTool runs the binary as go vet's tool (the unitchecker protocol:
@@ -58,7 +60,7 @@ func TestVetTool(t *testing.T) {
 		t.Skip("vets part of the standard library")
 	}
 	cmd := exec.Command("go", "vet", "-vettool="+retrylint(t), "net/http", "encoding/...")
-	cmd.Dir = moduleRoot(t)
+	cmd.Dir = modroot.Dir()
 	out, err := cmd.CombinedOutput()
 	if crashed.Match(out) || bytes.Contains(out, []byte("internal error")) || err != nil && cmd.ProcessState.ExitCode() != 1 {
 		t.Fatalf("go vet -vettool=retrylint: %v\n%s", err, tail(string(out), 20000))
@@ -71,7 +73,7 @@ func TestStdFull(t *testing.T) {
 	if os.Getenv(fullEnv) != "1" {
 		t.Skip("set " + fullEnv + "=1 to analyse the whole standard library with its tests (5 GB of memory)")
 	}
-	runBinary(t, moduleRoot(t), "-test=true", "std")
+	runBinary(t, modroot.Dir(), "-test=true", "std")
 }
 
 // crashed matches the output of a Go panic.
@@ -95,7 +97,7 @@ func retrylint(t *testing.T) string {
 		}
 		binPath = filepath.Join(dir, "retrylint")
 		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/retrylint")
-		cmd.Dir = moduleRoot(t)
+		cmd.Dir = modroot.Dir()
 		binOut, binErr = cmd.CombinedOutput()
 	})
 	if binErr != nil {

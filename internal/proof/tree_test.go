@@ -4,17 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-// moduleRoot is retrylint's module root (go test runs in the package directory).
-func moduleRoot(t testing.TB) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
+	"github.com/retrylint/retrylint/internal/modroot"
+)
 
 // tree returns a GOPATH (two entries, joined for the GOPATH variable) whose
 // first entry is a temporary copy of the analysistest tree testdata/src and
@@ -23,7 +15,7 @@ func moduleRoot(t testing.TB) string {
 // own tests (which copy it; internal/proof may not import their helper).
 func tree(t testing.TB) (src, gopath string) {
 	t.Helper()
-	root := moduleRoot(t)
+	root := modroot.Dir()
 	dir := t.TempDir()
 	src = filepath.Join(dir, "tree", "src")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join(root, "testdata", "src"))); err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/modroot"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -36,7 +37,7 @@ func RunRealLibs(t *testing.T, a *analysis.Analyzer, patterns ...string) []*anal
 // is already there it takes a fraction of a second.
 func DownloadRealLibs(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(ModuleRoot(), "testdata", "reallibs")
+	dir := filepath.Join(modroot.Dir(), "testdata", "reallibs")
 	cmd := exec.Command("go", "mod", "download")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -26,20 +25,15 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
-
-// ModuleRoot is the directory of retrylint's go.mod.
-func ModuleRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..")
-}
 
 // Tree returns a temporary GOPATH-style copy of testdata (its src tree) with
 // the real retry package added at its import path.
 func Tree(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(ModuleRoot(), "testdata"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(modroot.Dir(), "testdata"))); err != nil {
 		t.Fatalf("copying testdata: %v", err)
 	}
 	// Only the src tree is a GOPATH; the end-to-end modules are not wanted here.
@@ -53,7 +47,7 @@ func Tree(t testing.TB) string {
 	if err := os.MkdirAll(retryDst, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	retrySrc := filepath.Join(ModuleRoot(), "retry")
+	retrySrc := filepath.Join(modroot.Dir(), "retry")
 	files, err := os.ReadDir(retrySrc)
 	if err != nil {
 		t.Fatalf("reading retry package: %v", err)
