@@ -119,6 +119,39 @@ func bodyCounter() error {
 	}
 }
 
+// A counter check whose block ends in log.Fatal, which never returns,
+// bounds the loop as a return does.
+func bodyCounterFatal() {
+	attempt := 0
+	for { // want `retry loop, up to 5 attempts, waits sleep\(time.Second\)`
+		err := op()
+		if err == nil {
+			return
+		}
+		attempt++
+		if attempt >= 5 {
+			log.Fatalf("giving up: %v", err)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// log.Printf returns: the check bounds nothing the recogniser can count.
+func bodyCounterPrint() {
+	attempt := 0
+	for { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)`
+		err := op()
+		if err == nil {
+			return
+		}
+		attempt++
+		if attempt >= 5 {
+			log.Printf("still failing: %v", err)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
 func status(c *http.Client, req *http.Request) (*http.Response, error) {
 	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
 		resp, err := c.Do(req)

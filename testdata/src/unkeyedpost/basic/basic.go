@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"net/http"
 	"net/url"
 	"strings"
@@ -365,6 +366,34 @@ func postThenBreak(u string) (err error) {
 		break
 	}
 	return err
+}
+
+// The same, leaving by log.Fatal, which never returns: sent once.
+func postThenFatal(u string) {
+	for i := 0; i < 3; i++ {
+		if _, err := token(); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp, err := http.Post(u, "text/plain", nil)
+		if err == nil {
+			resp.Body.Close()
+		}
+		log.Fatalf("posted: %v", err)
+	}
+}
+
+// log.Printf returns: a failed POST goes around again.
+func postThenPrint(u string) {
+	for i := 0; i < 3; i++ {
+		resp, err := http.Post(u, "text/plain", nil) // want `POST by http.Post is retried by a retry loop`
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		log.Printf("post failed: %v", err)
+		time.Sleep(time.Second)
+	}
 }
 
 // A continue after the POST goes around again, before the return: retried.
