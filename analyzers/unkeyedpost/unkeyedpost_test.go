@@ -66,11 +66,7 @@ func TestStripe(t *testing.T) {
 // TestHeadersFlag proves -unkeyedpost.headers adds key names (compared
 // without regard to case) and leaves other names unkeyed.
 func TestHeadersFlag(t *testing.T) {
-	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
-	if err := flag.Value.Set("PayPal-Request-Id"); err != nil {
-		t.Fatal(err)
-	}
-	defer flag.Value.Set("")
+	testutil.SetFlag(t, unkeyedpost.Analyzer, "headers", "PayPal-Request-Id")
 	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/headersflag")
 }
 

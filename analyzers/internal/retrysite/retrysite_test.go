@@ -119,11 +119,7 @@ func TestRunnerCalls(t *testing.T) { testutil.Run(t, show, "retrysite/callers") 
 
 // TestUserRunners: a runner named by the runners flag makes its calls sites.
 func TestUserRunners(t *testing.T) {
-	f := retrysite.Analyzer.Flags.Lookup("runners")
-	if err := f.Value.Set("retrysite/userrunner.Run"); err != nil {
-		t.Fatal(err)
-	}
-	defer f.Value.Set("")
+	testutil.SetFlag(t, retrysite.Analyzer, "runners", "retrysite/userrunner.Run")
 	testutil.Run(t, show, "retrysite/userrunner")
 }
 
