@@ -1,8 +1,6 @@
 package unkeyedpost_test
 
 import (
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -117,11 +115,7 @@ func TestHoist(t *testing.T) {
 // sends.
 func TestHoistRuns(t *testing.T) {
 	const pkg = "unkeyedpost/hoist"
-	dir, env := testutil.FixedTree(t) // no package fixed: the code as written
-	cmd := exec.Command("go", "test", "-count=1", pkg)
-	cmd.Dir = filepath.Join(dir, "src")
-	cmd.Env = env
-	out, err := cmd.CombinedOutput()
+	out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", pkg) // the code as written
 	if err == nil {
 		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a new key per attempt:\n%s", out)
 	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") {

@@ -27,7 +27,7 @@ func TestMissingTypeInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pkg := range []string{"basic", "setbefore", "names", "dot", "layout"} {
-		dir := filepath.Join(testutil.ModuleRoot(), "testdata", "src", "zerotimeout", pkg)
+		dir := testutil.SrcDir("zerotimeout/" + pkg)
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)

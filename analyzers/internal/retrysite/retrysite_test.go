@@ -3,14 +3,11 @@ package retrysite_test
 import (
 	"fmt"
 	"go/ast"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
@@ -92,16 +89,7 @@ func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/site
 // BenchmarkRecogniser runs the recogniser over its test packages and all
 // their dependencies (the standard library included, as under go vet).
 func BenchmarkRecogniser(b *testing.B) {
-	dir := testutil.Tree(b)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(dir, "src"),
-		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, "retrysite/loops", "retrysite/libs", "nojitter/loops")
-	if err != nil || packages.PrintErrors(pkgs) > 0 {
-		b.Fatalf("loading: %v", err)
-	}
+	pkgs := testutil.LoadTree(b, testutil.Tree(b), "retrysite/loops", "retrysite/libs", "nojitter/loops")
 	for b.Loop() {
 		if _, err := checker.Analyze([]*analysis.Analyzer{retrysite.Analyzer}, pkgs, nil); err != nil {
 			b.Fatal(err)
