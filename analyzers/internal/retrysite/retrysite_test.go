@@ -16,12 +16,8 @@ import (
 // show reports every site the recogniser finds, so the testdata's // want
 // comments prove what it finds (kind, bound, waits) and, by their absence,
 // what it rejects.
-var show = &analysis.Analyzer{
-	Name:     "showsites",
-	Doc:      "report the retry sites found by retrysite (test only)",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+var show = testutil.ResultReporter("showsites", "report the retry sites found by retrysite (test only)", retrysite.Analyzer,
+	func(pass *analysis.Pass, res *retrysite.Result) {
 		for _, s := range res.Sites {
 			msg := fmt.Sprintf("%s, %s%s", s.Kind, s.Bound, describeWaits(s.Waits))
 			if s.Kind == retrysite.Loop && s.Call == nil {
@@ -41,9 +37,7 @@ var show = &analysis.Analyzer{
 		for _, s := range res.Periodic {
 			pass.Reportf(s.Node.Pos(), "periodic loop%s", describeWaits(s.Waits))
 		}
-		return nil, nil
-	},
-}
+	})
 
 func describeWaits(ws []retrysite.Wait) string {
 	if len(ws) == 0 {
