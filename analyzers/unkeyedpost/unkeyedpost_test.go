@@ -8,64 +8,98 @@ import (
 	"github.com/retrylint/retrylint/analyzers/unkeyedpost"
 )
 
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, unkeyedpost.Analyzer, []testutil.Case{
+		{Name: "Fixes", Pkgs: []string{"unkeyedpost/fixes"}, Fixes: true},
+		// Fresh proves keys made anew on every attempt are reported, through
+		// same-package helpers and cross-package FreshKeyFacts, and keys made
+		// once or derived from a stable id are not.
+		{Name: "Fresh", Pkgs: []string{"unkeyedpost/keys", "unkeyedpost/payclient", "unkeyedpost/fresh"}},
+		// Clients proves clients that retry by themselves are recognised, and
+		// that a visible RetryMax 0, a key, or a client the analysis cannot see
+		// silences them.
+		{Name: "Clients", Pkgs: []string{"unkeyedpost/clients"}},
+		// FixClash proves the fix imports the runtime library under another
+		// name when the file already uses retry, and makes the key before a
+		// retry library call.
+		{Name: "FixClash", Pkgs: []string{"unkeyedpost/fixclash"}, Fixes: true},
+		{Name: "FixClients", Pkgs: []string{"unkeyedpost/fixclients"}, Fixes: true},
+		// Stripe proves stripe-go calls, which carry their own key, are not
+		// reported.
+		{Name: "Stripe", Pkgs: []string{"unkeyedpost/stripe"}},
+		// HeadersFlag proves -unkeyedpost.headers adds key names (compared
+		// without regard to case) and leaves other names unkeyed.
+		{Name: "HeadersFlag", Pkgs: []string{"unkeyedpost/headersflag"},
+			Flags: map[string]string{"headers": "PayPal-Request-Id"}},
+		// Odd proves renamed and dot imports resolve by type, and that shapes
+		// the analysis cannot follow (function values, fields, generics)
+		// neither crash it nor draw a report.
+		{Name: "Odd", Pkgs: []string{"unkeyedpost/odd"}},
+		// Sites proves a named operation handed to a retry library and a
+		// function literal handed to a retry helper of the user's own are
+		// attempts.
+		{Name: "Sites", Pkgs: []string{"unkeyedpost/sites"}},
+		// UserRunners: an unkeyed POST inside a closure handed to a retry
+		// helper of the user's own in another package (direct, forwarding,
+		// generic) is reported; a key made once before the call, a callback
+		// called once, and a helper kept in a struct field are quiet.
+		{Name: "UserRunners", Pkgs: []string{"unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing"}, Fixes: true},
+		// Hoist proves that a key made anew on every attempt and handed to the
+		// function that sends it is reported in every shape of statement that
+		// sends (:=, =, an if's init with an outer or its own err, an
+		// expression statement, a return), and that the fix moves only the key
+		// before the retry, under a name that clashes with nothing; keys made
+		// once, or derived from a stable id, are quiet.
+		{Name: "Hoist", Pkgs: []string{"unkeyedpost/hoist"}, Fixes: true},
+		// Jumps proves that no fix declares a key that an earlier goto jumps
+		// over into its scope (which does not compile), and that a goto jumping
+		// back, or landing before the declaration, leaves the fix in place.
+		{Name: "Jumps", Pkgs: []string{"unkeyedpost/jumps"}, Fixes: true},
+		// Helpers proves that a POST sent by a helper of the package's own is
+		// reported at the call in a retry attempt (issue 13, item 10): a sender
+		// that takes the method, an options struct handed to a REST caller, a
+		// Do on an interface, a helper that retries the request it is handed, a
+		// key the helper makes on every call; GET, PUT, a key made once, a loop
+		// over items and options handed to other code are quiet.
+		{Name: "Helpers", Pkgs: []string{"unkeyedpost/helpers"}, Fixes: true},
+		// HelpersAcrossPackages proves the same across packages, by the
+		// SendsFacts of restapi's exported functions: a POST through Call with
+		// Opts{Method: "POST"}, through functions that call Call or Send, and a
+		// request handed to restapi's Do, which retries it, are reported in
+		// restuser; a key in the options, a GET, a PUT and a call made once are
+		// quiet.
+		{Name: "HelpersAcrossPackages", Pkgs: []string{"unkeyedpost/restapi", "unkeyedpost/restuser"}, Fixes: true},
+		// InjectedClients proves that a POST through a retrying client the
+		// function did not build is reported (issue 13, item 11): a
+		// go-retryablehttp client from a parameter or a field (RetryMax 4 by
+		// default), a field whose constructor made the client or set its
+		// retries, an http.Client field over a retrying transport, a resty
+		// field given retries; a visible RetryMax 0, a field whose address is
+		// taken, plain http.Clients, and resty clients without retries (v2's
+		// default) or with a hook are quiet.
+		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
+	})
+}
+
 func TestBasic(t *testing.T) {
-	for _, r := range testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic") {
-		for _, d := range r.Diagnostics {
-			// Post and PostForm cannot carry a header: the message says what
-			// to do, and no fix is offered.
-			if strings.HasPrefix(d.Message, "POST by ") && len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: %q carries a fix", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
+	testutil.WantNoFixes(t, testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic"), "POST by ",
+		"Post and PostForm cannot carry a header: the message says what to do")
 }
 
-func TestFixes(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixes")
-}
-
-// TestFresh proves keys made anew on every attempt are reported, through
-// same-package helpers and cross-package FreshKeyFacts, and keys made once
-// or derived from a stable id are not.
-func TestFresh(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/keys", "unkeyedpost/payclient", "unkeyedpost/fresh")
-}
-
-// TestClients proves clients that retry by themselves are recognised, and
-// that a visible RetryMax 0, a key, or a client the analysis cannot see
-// silences them.
-func TestClients(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/clients")
-}
-
-// TestFixClash proves the fix imports the runtime library under another
-// name when the file already uses retry, and makes the key before a retry
-// library call.
-func TestFixClash(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclash")
-}
-
-func TestFixClients(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclients")
-}
-
-// TestRealLibs runs the client and fresh-key cases against the real
-// go-retryablehttp, resty v2 and google/uuid, proving the stubs match.
-func TestRealLibs(t *testing.T) {
-	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
-}
-
-// TestStripe proves stripe-go calls, which carry their own key, are not
-// reported.
-func TestStripe(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/stripe")
-}
-
-// TestHeadersFlag proves -unkeyedpost.headers adds key names (compared
-// without regard to case) and leaves other names unkeyed.
-func TestHeadersFlag(t *testing.T) {
-	testutil.SetFlag(t, unkeyedpost.Analyzer, "headers", "PayPal-Request-Id")
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/headersflag")
+// TestRetriedInterfaces proves that an interface method retried by a loop
+// in one package (pipeline's Stage retries Notifier.Notify, marked by a
+// RetriedFact) makes its implementations attempts in another package
+// (issue 13, item 12): an unkeyed POST in webhook's Notify, one sent by a
+// helper it calls or by pipeline.PostJSON kept in a field, one in a Page
+// that pipeline retries through a wrapper of its own, and a key made on
+// every call are reported, without a fix (the key belongs in the caller);
+// a key from the event, a goroutine it starts, a field holding one of two
+// functions, a method of an interface nothing retries, and a method of the
+// same name that implements nothing are quiet. pipeline's own
+// implementation is reported too.
+func TestRetriedInterfaces(t *testing.T) {
+	testutil.WantNoFixes(t, testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/pipeline", "unkeyedpost/webhook"), "",
+		"a key made in the implementation is made on every attempt")
 }
 
 func TestHeadersFlagRejectsBadNames(t *testing.T) {
@@ -76,35 +110,10 @@ func TestHeadersFlagRejectsBadNames(t *testing.T) {
 	}
 }
 
-// TestOdd proves renamed and dot imports resolve by type, and that shapes the
-// analysis cannot follow (function values, fields, generics) neither crash it
-// nor draw a report.
-func TestOdd(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/odd")
-}
-
-// TestSites proves a named operation handed to a retry library and a
-// function literal handed to a retry helper of the user's own are attempts.
-func TestSites(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/sites")
-}
-
-// TestUserRunners: an unkeyed POST inside a closure handed to a retry helper
-// of the user's own in another package (direct, forwarding, generic) is
-// reported; a key made once before the call, a callback called once, and a
-// helper kept in a struct field are quiet.
-func TestUserRunners(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing")
-}
-
-// TestHoist proves that a key made anew on every attempt and handed to the
-// function that sends it is reported in every shape of statement that sends
-// (:=, =, an if's init with an outer or its own err, an expression
-// statement, a return), and that the fix moves only the key before the
-// retry, under a name that clashes with nothing; keys made once, or derived
-// from a stable id, are quiet.
-func TestHoist(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/hoist")
+// TestRealLibs runs the client and fresh-key cases against the real
+// go-retryablehttp, resty v2 and google/uuid, proving the stubs match.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
 }
 
 // TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
@@ -122,65 +131,4 @@ func TestHoistRuns(t *testing.T) {
 		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
 	}
 	testutil.TestFixed(t, pkg)
-}
-
-// TestJumps proves that no fix declares a key that an earlier goto jumps
-// over into its scope (which does not compile), and that a goto jumping
-// back, or landing before the declaration, leaves the fix in place.
-func TestJumps(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/jumps")
-}
-
-// TestHelpers proves that a POST sent by a helper of the package's own is
-// reported at the call in a retry attempt (issue 13, item 10): a sender
-// that takes the method, an options struct handed to a REST caller, a Do on
-// an interface, a helper that retries the request it is handed, a key the
-// helper makes on every call; GET, PUT, a key made once, a loop over items
-// and options handed to other code are quiet.
-func TestHelpers(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/helpers")
-}
-
-// TestHelpersAcrossPackages proves the same across packages, by the
-// SendsFacts of restapi's exported functions: a POST through Call with
-// Opts{Method: "POST"}, through functions that call Call or Send, and a
-// request handed to restapi's Do, which retries it, are reported in
-// restuser; a key in the options, a GET, a PUT and a call made once are
-// quiet.
-func TestHelpersAcrossPackages(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/restapi", "unkeyedpost/restuser")
-}
-
-// TestInjectedClients proves that a POST through a retrying client the
-// function did not build is reported (issue 13, item 11): a
-// go-retryablehttp client from a parameter or a field (RetryMax 4 by
-// default), a field whose constructor made the client or set its retries,
-// an http.Client field over a retrying transport, a resty field given
-// retries; a visible RetryMax 0, a field whose address is taken, plain
-// http.Clients, and resty clients without retries (v2's default) or with a
-// hook are quiet.
-func TestInjectedClients(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/injected")
-}
-
-// TestRetriedInterfaces proves that an interface method retried by a loop
-// in one package (pipeline's Stage retries Notifier.Notify, marked by a
-// RetriedFact) makes its implementations attempts in another package
-// (issue 13, item 12): an unkeyed POST in webhook's Notify, one sent by a
-// helper it calls or by pipeline.PostJSON kept in a field, one in a Page
-// that pipeline retries through a wrapper of its own, and a key made on
-// every call are reported, without a fix (the key belongs in the caller);
-// a key from the event, a goroutine it starts, a field holding one of two
-// functions, a method of an interface nothing retries, and a method of the
-// same name that implements nothing are quiet. pipeline's own
-// implementation is reported too.
-func TestRetriedInterfaces(t *testing.T) {
-	for _, r := range testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/pipeline", "unkeyedpost/webhook") {
-		for _, d := range r.Diagnostics {
-			if len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: %q carries a fix; a key made in the implementation is made on every attempt",
-					r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
 }
