@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
 )
 
 // TestFactFreeStdlib checks what FactFree promises the drivers that skip
@@ -14,9 +16,7 @@ import (
 // http.Client with no Timeout, which zerotimeout would report in a user's
 // package.
 func TestFactFreeStdlib(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads the standard library from source")
-	}
+	testutil.SkipInShortMode(t, "loads the standard library from source")
 	roots := []string{"net/http/httptest", "net/http/httputil", "database/sql", "net/rpc"}
 	for _, path := range roots {
 		if !FactFree(path) {

@@ -1,15 +1,9 @@
 package nestedretry_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
@@ -22,37 +16,14 @@ import (
 func TestMessagesReadWell(t *testing.T) {
 	testutil.SetFlag(t, nestedretry.Analyzer, "clients",
 		"nestedretry/own/sdk.Client.Send=3,nestedretry/own/sdk.Publish=2,nestedretry/gapic/pb.Client.AccessSecretVersion=5")
-	dir := testutil.Tree(t)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(dir, "src"),
-		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, "nestedretry/...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		t.Fatal("the test tree has errors")
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{nestedretry.Analyzer}, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			t.Fatalf("%s: %v", act.Package.PkgPath, act.Err)
-		}
-		for _, d := range act.Diagnostics {
-			n++
-			if problem := messageProblem(d.Message); problem != "" {
-				t.Errorf("%s: %s: %q", act.Package.Fset.Position(d.Pos), problem, d.Message)
-			}
+	diags := testutil.AnalyzeTree(t, nestedretry.Analyzer, testutil.Tree(t), "nestedretry/...")
+	for _, d := range diags {
+		if problem := messageProblem(d.Message); problem != "" {
+			t.Errorf("%s: %s: %q", d.Position, problem, d.Message)
 		}
 	}
-	if n < 50 {
-		t.Errorf("only %d messages checked: the tree was not analysed", n)
+	if len(diags) < 50 {
+		t.Errorf("only %d messages checked: the tree was not analysed", len(diags))
 	}
 }
 

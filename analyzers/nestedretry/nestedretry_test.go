@@ -7,31 +7,110 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nestedretry"
 )
 
-func TestAWSv2(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/awsv2")
-}
-
-func TestAWSv2Fix(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/awsfix")
-}
-
-func TestGoRedis(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/goredis")
-}
-
-func TestRetryableHTTP(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/rhttp")
-}
-
-// TestLayers checks facts across three packages: api -> orders -> store.
-func TestLayers(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/layers/store", "nestedretry/layers/orders", "nestedretry/layers/api")
-}
-
-// TestClientsFlag declares an internal SDK's retrying calls with -clients.
-func TestClientsFlag(t *testing.T) {
-	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2")
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/own/app")
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, nestedretry.Analyzer, []testutil.Case{
+		{Name: "AWSv2", Pkgs: []string{"nestedretry/awsv2"}},
+		{Name: "AWSv2Fix", Pkgs: []string{"nestedretry/awsfix"}, Fixes: true},
+		{Name: "GoRedis", Pkgs: []string{"nestedretry/goredis"}, Fixes: true},
+		{Name: "RetryableHTTP", Pkgs: []string{"nestedretry/rhttp"}, Fixes: true},
+		// Layers checks facts across three packages: api -> orders -> store.
+		{Name: "Layers", Pkgs: []string{"nestedretry/layers/store", "nestedretry/layers/orders", "nestedretry/layers/api"}},
+		// ClientsFlag declares an internal SDK's retrying calls with -clients.
+		{Name: "ClientsFlag", Pkgs: []string{"nestedretry/own/app"},
+			Flags: map[string]string{"clients": "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2"}},
+		{Name: "DatabaseSQL", Pkgs: []string{"nestedretry/sqldb"}},
+		{Name: "MinioRestResty", Pkgs: []string{"nestedretry/others"}},
+		{Name: "Generic", Pkgs: []string{"nestedretry/generic"}},
+		{Name: "AWSv1", Pkgs: []string{"nestedretry/awsv1"}},
+		// RetrylintDo: retrylint's retry.Do inside another on the same context
+		// makes a single attempt, so it is not a second layer.
+		{Name: "RetrylintDo", Pkgs: []string{"nestedretry/owndo/store", "nestedretry/owndo/app"}},
+		// FuncValueOperation: layers are counted through runners handed a
+		// function value rather than a literal. (A site whose operation is such
+		// a value has a nil Attempt; the panic that once caused is guarded by
+		// internal/proof, which runs the analyzers with user-declared runners
+		// over the whole testdata tree.)
+		{Name: "FuncValueOperation", Pkgs: []string{"nestedretry/funcvalue"}},
+		// UserRunners: an SDK call inside a closure handed to a runner of the
+		// user's own in another package (directly, through a forwarding runner,
+		// with a constant attempts argument, generic) is reported at the call,
+		// with the runner's bound; callbacks called once or per item, and
+		// runners reached through a variable or an interface, stay quiet.
+		{Name: "UserRunners", Pkgs: []string{"nestedretry/userrunner/kit", "nestedretry/userrunner/wrap", "nestedretry/userrunner/app"}},
+		{Name: "Azure", Pkgs: []string{"nestedretry/azure"}},
+		// GAPIC: only a retryer the call visibly passes is counted.
+		{Name: "GAPIC", Pkgs: []string{"nestedretry/gapic"}},
+		// GAPICDeclared: a GAPIC method known to retry by default is declared
+		// with -clients.
+		{Name: "GAPICDeclared", Pkgs: []string{"nestedretry/gapicflag"},
+			Flags: map[string]string{"clients": "nestedretry/gapic/pb.Client.AccessSecretVersion=5"}},
+		// Background: a retrying function started with go inside an attempt is
+		// not a layer; the same function called in the attempt is.
+		{Name: "Background", Pkgs: []string{"nestedretry/background"}},
+		// GiveUp: a retry that runs the failed call again is reported; one that
+		// gives up as soon as the call fails (a return, a permanent error, a k8s
+		// condition's error, go-retry's unmarked error), or goes around only on
+		// errors the client never retries (S3 NoSuchKey and NotFound, DynamoDB's
+		// conditional and transaction conflicts, go-redis Nil and TxFailedErr,
+		// k8s conflicts, the user's own conflicts), is not.
+		{Name: "GiveUp", Pkgs: []string{"nestedretry/giveup"}},
+		// Bounds: a layer bounded by a clock is said to be bounded by time (a
+		// deadline, a timer, a context's timeout, cenkalti's MaxElapsedTime),
+		// not unbounded; a count the analysis cannot read is said as such, and
+		// two of them around each other are not reported; "per request" only in
+		// an HTTP handler.
+		{Name: "Bounds", Pkgs: []string{"nestedretry/bounds"}},
+		// Accessors: retrying clients that arrive through constructors and
+		// accessors (redis.NewUniversalClient, retryablehttp's StandardClient
+		// and RoundTripper), parameters and fields retry by default; visibly
+		// turned off, or an http.Client retryablehttp did not make, they are
+		// quiet. A function that takes the *http.Request it sends is no
+		// handler: "in all".
+		{Name: "Accessors", Pkgs: []string{"nestedretry/accessors"}},
+		// Pacer: a runner that invokes the operation through a function-typed
+		// field or variable whose values are all in sight (a repository's own
+		// pacer) is a runner, in its package and another; one whose invoker
+		// comes from the caller, or does not run the operation, is not.
+		{Name: "Pacer", Pkgs: []string{"nestedretry/pacer/pacer", "nestedretry/pacer/app"}},
+		// InterfaceSamePackage: a retry loop that calls an interface method
+		// reaches what the package's implementation of it reaches (S3 behind a
+		// Blobs interface); with an implementation that does not retry beside
+		// it, it is quiet.
+		{Name: "InterfaceSamePackage", Pkgs: []string{"nestedretry/iface/store"}},
+		// InterfaceRetried: a retry in one package of an interface method
+		// declared there marks the method (RetriedFact); a package that
+		// implements it reports the retrying calls in its implementation, with
+		// the fix where there is one. Methods called once, or whose failure ends
+		// the retry, and an implementation that swallows the failure, stay
+		// quiet.
+		{Name: "InterfaceRetried", Pkgs: []string{"nestedretry/iface/pipeline", "nestedretry/iface/sinks"}, Fixes: true},
+		// Restic reduces restic's S3 backend: a cenkalti runner whose backoff a
+		// second assignment wraps in WithContext (the bound is kept), and an
+		// operation that hands the failed call's error back in a bare return of
+		// its named result (reported; quiet when the runner is told to stop, or
+		// the named error is never set).
+		{Name: "Restic", Pkgs: []string{"nestedretry/restic/s3"}},
+		// Loki reduces loki's S3 object client: dskit backoff loops (a count
+		// the loop condition keeps: unknown) around an interface method called
+		// on a field whose values in the package are all aws-sdk-go-v2 clients,
+		// one inside a callback timed by a helper, built with an option
+		// function a helper returns (RetryMaxAttempts 0: the default). A field
+		// that may hold an in-memory implementation, one set from a parameter,
+		// and a client the returned option function limits to one attempt stay
+		// quiet.
+		{Name: "Loki", Pkgs: []string{"nestedretry/loki/instrument", "nestedretry/loki/aws"}, Fixes: true},
+		// InterfaceThroughWrapper reduces alertmanager's notify and SNS
+		// notifier: the retry (a loop paced by a backoff ticker in a select
+		// case, after a context check that returns an error) runs a method of
+		// its package that hands an interface method's failure back
+		// (Integration.Notify around Notifier.Notify), so the interface method
+		// is retried too, and an implementing package reports there, also
+		// through a client built by LoadDefaultConfig(ctx, opts...) from a
+		// slice of options that leave the retries alone. A wrapper that
+		// swallows the failure (Ping), and options that turn the retries off,
+		// stay quiet.
+		{Name: "InterfaceThroughWrapper", Pkgs: []string{"nestedretry/iface/notify", "nestedretry/iface/notify/s3sink"}, Fixes: true},
+	})
 }
 
 // TestClientsFlagUnset: without the flag the internal SDK is unknown.
@@ -42,170 +121,19 @@ func TestClientsFlagUnset(t *testing.T) {
 	}
 }
 
-func TestDatabaseSQL(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/sqldb")
-}
-
 // TestBadClientsFlag: a bad entry is refused when the flag is set (every
 // driver then reports it once, as a bad flag), and leaves the list in force.
 func TestBadClientsFlag(t *testing.T) {
 	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "a/b.Func=2")
-	f := nestedretry.Analyzer.Flags.Lookup("clients")
-	for _, bad := range []string{"pkg.Func", "pkg.Func=0", "pkg.Func=x", "nodot=3", "a/b.T.M.X=2", "pkg..M=2", "a/b.Func=2,pkg.Func"} {
-		if err := f.Value.Set(bad); err == nil {
-			t.Errorf("-clients=%q: no error", bad)
-		}
-		if got := f.Value.String(); got != "a/b.Func=2" {
-			t.Errorf("-clients=%q changed the list to %q", bad, got)
-		}
+	if got := nestedretry.Analyzer.Flags.Lookup("clients").Value.String(); got != "a/b.Func=2" {
+		t.Fatalf("-clients=a/b.Func=2 reads back as %q", got)
 	}
+	testutil.RefusesFlagValues(t, nestedretry.Analyzer, "clients",
+		"pkg.Func", "pkg.Func=0", "pkg.Func=x", "nodot=3", "a/b.T.M.X=2", "pkg..M=2", "a/b.Func=2,pkg.Func")
 }
 
 // TestRealLibs runs the stub cases against the real aws-sdk-go-v2 (s3,
 // dynamodb, config), go-redis/v9, go-retryablehttp and cenkalti/backoff.
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nestedretry.Analyzer, "./nestedretry/...")
-}
-
-func TestMinioRestResty(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/others")
-}
-
-func TestGeneric(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/generic")
-}
-
-func TestAWSv1(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/awsv1")
-}
-
-// TestRetrylintDo: retrylint's retry.Do inside another on the same context
-// makes a single attempt, so it is not a second layer.
-func TestRetrylintDo(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/owndo/store", "nestedretry/owndo/app")
-}
-
-// Layers are counted through runners handed a function value rather than a
-// literal. (A site whose operation is such a value has a nil Attempt; the
-// panic that once caused is guarded by internal/proof, which runs the
-// analyzers with user-declared runners over the whole testdata tree.)
-func TestFuncValueOperation(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/funcvalue")
-}
-
-// TestUserRunners: an SDK call inside a closure handed to a runner of the
-// user's own in another package (directly, through a forwarding runner, with
-// a constant attempts argument, generic) is reported at the call, with the
-// runner's bound; callbacks called once or per item, and runners reached
-// through a variable or an interface, stay quiet.
-func TestUserRunners(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/userrunner/kit", "nestedretry/userrunner/wrap", "nestedretry/userrunner/app")
-}
-
-func TestAzure(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/azure")
-}
-
-// TestGAPIC: only a retryer the call visibly passes is counted.
-func TestGAPIC(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapic")
-}
-
-// TestGAPICDeclared: a GAPIC method known to retry by default is declared
-// with -clients.
-func TestGAPICDeclared(t *testing.T) {
-	testutil.SetFlag(t, nestedretry.Analyzer, "clients", "nestedretry/gapic/pb.Client.AccessSecretVersion=5")
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/gapicflag")
-}
-
-// A retrying function started with go inside an attempt is not a layer; the
-// same function called in the attempt is.
-func TestBackground(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/background")
-}
-
-// TestGiveUp: a retry that runs the failed call again is reported; one that
-// gives up as soon as the call fails (a return, a permanent error, a k8s
-// condition's error, go-retry's unmarked error), or goes around only on
-// errors the client never retries (S3 NoSuchKey and NotFound, DynamoDB's
-// conditional and transaction conflicts, go-redis Nil and TxFailedErr, k8s
-// conflicts, the user's own conflicts), is not.
-func TestGiveUp(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/giveup")
-}
-
-// TestBounds: a layer bounded by a clock is said to be bounded by time (a
-// deadline, a timer, a context's timeout, cenkalti's MaxElapsedTime), not
-// unbounded; a count the analysis cannot read is said as such, and two of
-// them around each other are not reported; "per request" only in an HTTP
-// handler.
-func TestBounds(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/bounds")
-}
-
-// TestAccessors: retrying clients that arrive through constructors and
-// accessors (redis.NewUniversalClient, retryablehttp's StandardClient and
-// RoundTripper), parameters and fields retry by default; visibly turned
-// off, or an http.Client retryablehttp did not make, they are quiet. A
-// function that takes the *http.Request it sends is no handler: "in all".
-func TestAccessors(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/accessors")
-}
-
-// TestPacer: a runner that invokes the operation through a function-typed
-// field or variable whose values are all in sight (a repository's own
-// pacer) is a runner, in its package and another; one whose invoker comes
-// from the caller, or does not run the operation, is not.
-func TestPacer(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/pacer/pacer", "nestedretry/pacer/app")
-}
-
-// TestInterfaceSamePackage: a retry loop that calls an interface method
-// reaches what the package's implementation of it reaches (S3 behind a
-// Blobs interface); with an implementation that does not retry beside it,
-// it is quiet.
-func TestInterfaceSamePackage(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/iface/store")
-}
-
-// TestInterfaceRetried: a retry in one package of an interface method
-// declared there marks the method (RetriedFact); a package that implements
-// it reports the retrying calls in its implementation, with the fix where
-// there is one. Methods called once, or whose failure ends the retry, and
-// an implementation that swallows the failure, stay quiet.
-func TestInterfaceRetried(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/iface/pipeline", "nestedretry/iface/sinks")
-}
-
-// TestRestic reduces restic's S3 backend: a cenkalti runner whose
-// backoff a second assignment wraps in WithContext (the bound is kept), and
-// an operation that hands the failed call's error back in a bare return of
-// its named result (reported; quiet when the runner is told to stop, or the
-// named error is never set).
-func TestRestic(t *testing.T) {
-	testutil.Run(t, nestedretry.Analyzer, "nestedretry/restic/s3")
-}
-
-// TestLoki reduces loki's S3 object client: dskit backoff loops (a count
-// the loop condition keeps: unknown) around an interface method called on
-// a field whose values in the package are all aws-sdk-go-v2 clients, one
-// inside a callback timed by a helper, built with an option function a
-// helper returns (RetryMaxAttempts 0: the default). A field that may hold
-// an in-memory implementation, one set from a parameter, and a client the
-// returned option function limits to one attempt stay quiet.
-func TestLoki(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/loki/instrument", "nestedretry/loki/aws")
-}
-
-// TestInterfaceThroughWrapper reduces alertmanager's notify and SNS
-// notifier: the retry (a loop paced by a backoff ticker in a select case,
-// after a context check that returns an error) runs a method of its package
-// that hands an interface method's failure back (Integration.Notify around
-// Notifier.Notify), so the interface method is retried too, and an
-// implementing package reports there, also through a client built by
-// LoadDefaultConfig(ctx, opts...) from a slice of options that leave the
-// retries alone. A wrapper that swallows the failure (Ping), and options
-// that turn the retries off, stay quiet.
-func TestInterfaceThroughWrapper(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nestedretry.Analyzer, "nestedretry/iface/notify", "nestedretry/iface/notify/s3sink")
 }

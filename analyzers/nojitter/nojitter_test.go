@@ -7,47 +7,47 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nojitter"
 )
 
-func TestLoops(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/loops")
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, nojitter.Analyzer, []testutil.Case{
+		{Name: "Loops", Pkgs: []string{"nojitter/loops"}, Fixes: true},
+		{Name: "Libraries", Pkgs: []string{"nojitter/libs"}, Fixes: true},
+		{Name: "Retryablehttp", Pkgs: []string{"nojitter/rhttp"}, Fixes: true},
+		// Facts proves that what a function of another package returns (a
+		// randomised duration) and does (wait for its argument) crosses
+		// packages.
+		{Name: "Facts", Pkgs: []string{"nojitter/crosspkg"}, Fixes: true},
+		{Name: "Periodic", Pkgs: []string{"nojitter/periodic"}, Fixes: true,
+			Flags: map[string]string{"periodic": "true"}},
+		// UserJitter: without the flag a clock-derived offset is
+		// deterministic; with -nojitter.jitter naming the function
+		// (UserJitterFlag), it counts as jitter.
+		{Name: "UserJitter", Pkgs: []string{"nojitter/userflags"}, Fixes: true},
+		{Name: "UserJitterFlag", Pkgs: []string{"nojitter/userflags2"}, Fixes: true,
+			Flags: map[string]string{"jitter": "nojitter/userflags2.clockJitter"}},
+		// UserRunners: a runner of the user's own whose waits are fixed is
+		// reported once, in the runner; a runner forwarding to it (another
+		// package) and the callers of both (a third package) get no
+		// diagnostic, and a runner with jittered waits none at all.
+		{Name: "UserRunners", Pkgs: []string{"nojitter/userrunner/retrier", "nojitter/userrunner/forward", "nojitter/userrunner/app"}, Fixes: true},
+		// Constructors: go-retryablehttp clients and go-retry backoffs
+		// configured in one function and used in others (returned, kept in
+		// fields, handed to helpers) are reported where they are made, unless
+		// the package visibly gives them jitter or loses them to code out of
+		// sight; the package-level retryablehttp functions send through a
+		// default client without jitter.
+		{Name: "Constructors", Pkgs: []string{"nojitter/constructors"}, Fixes: true},
+	})
 }
 
-func TestLibraries(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/libs")
-}
-
-func TestRetryablehttp(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/rhttp")
-}
-
-// TestFacts proves that what a function of another package returns (a
-// randomised duration) and does (wait for its argument) crosses packages.
-func TestFacts(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/crosspkg")
-}
-
-func TestPeriodic(t *testing.T) {
-	testutil.SetFlag(t, nojitter.Analyzer, "periodic", "true")
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/periodic")
-}
-
-// TestRealLibs runs the same cases against the real libraries
-// (testdata/reallibs), proving that the stubs match them.
+// TestRealLibs runs the Loops, Libraries and Retryablehttp cases against the
+// real libraries (testdata/reallibs), proving that the stubs match them.
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/libs", "./nojitter/rhttp", "./nojitter/loops")
 }
 
-// TestUserJitter: without the flag a clock-derived offset is deterministic;
-// with -nojitter.jitter naming the function, it counts as jitter.
-func TestUserJitter(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags")
-	testutil.SetFlag(t, nojitter.Analyzer, "jitter", "nojitter/userflags2.clockJitter")
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userflags2")
-}
-
-// TestUserRunners: a runner of the user's own whose waits are fixed is
-// reported once, in the runner; a runner forwarding to it (another package)
-// and the callers of both (a third package) get no diagnostic, and a runner
-// with jittered waits none at all.
-func TestUserRunners(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/userrunner/retrier", "nojitter/userrunner/forward", "nojitter/userrunner/app")
+// TestConstructorsRealLibs runs the Constructors cases against the real
+// go-retryablehttp and go-retry (testdata/reallibs), proving that the stubs
+// match them.
+func TestConstructorsRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/constructors")
 }

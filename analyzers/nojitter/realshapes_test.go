@@ -7,43 +7,29 @@ import (
 	"github.com/retrylint/retrylint/analyzers/nojitter"
 )
 
-// The shapes real code waits in, each with cases reported and cases left
-// alone (testdata/src/nojitter/realshapes).
-
-// TestFieldWaits: a wait from a struct field or a configuration struct is
-// fixed unless something gives the field a randomised value (in the
-// package, or by a fact of the package that declares the field).
-func TestFieldWaits(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/fields")
-}
-
-// TestCalleeWaits: a function the loop calls that always waits a fixed time
-// is that loop's fixed wait, here and, by a fact, across packages.
-func TestCalleeWaits(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/callee")
-}
-
-// TestLoopExits: loops that leave on success through a type switch on the
-// error, a flag, a goroutine per attempt, or a range over an int whose
-// counter is in the wait.
-func TestLoopExits(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/exits")
-}
-
-// TestRetryAfterBranch: waiting for the server's Retry-After is not
-// reported and excuses no fixed wait of another branch.
-func TestRetryAfterBranch(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/retryafter")
-}
-
-// TestPacing: a reused timer, time.Tick or a ticker pacing a loop that ends
-// on success.
-func TestPacing(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/pacing")
-}
-
-// TestTestSupport: a package that imports "testing" outside its _test.go
-// files is test code: nothing reported there.
-func TestTestSupport(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/harness")
+// TestRealShapes: the shapes real code waits in, each with cases reported
+// and cases left alone (testdata/src/nojitter/realshapes).
+func TestRealShapes(t *testing.T) {
+	testutil.RunCases(t, nojitter.Analyzer, []testutil.Case{
+		// FieldWaits: a wait from a struct field or a configuration struct is
+		// fixed unless something gives the field a randomised value (in the
+		// package, or by a fact of the package that declares the field).
+		{Name: "FieldWaits", Pkgs: []string{"nojitter/realshapes/fields"}, Fixes: true},
+		// CalleeWaits: a function the loop calls that always waits a fixed
+		// time is that loop's fixed wait, here and, by a fact, across packages.
+		{Name: "CalleeWaits", Pkgs: []string{"nojitter/realshapes/callee"}, Fixes: true},
+		// LoopExits: loops that leave on success through a type switch on the
+		// error, a flag, a goroutine per attempt, or a range over an int whose
+		// counter is in the wait.
+		{Name: "LoopExits", Pkgs: []string{"nojitter/realshapes/exits"}, Fixes: true},
+		// RetryAfterBranch: waiting for the server's Retry-After is not
+		// reported and excuses no fixed wait of another branch.
+		{Name: "RetryAfterBranch", Pkgs: []string{"nojitter/realshapes/retryafter"}, Fixes: true},
+		// Pacing: a reused timer, time.Tick or a ticker pacing a loop that ends
+		// on success.
+		{Name: "Pacing", Pkgs: []string{"nojitter/realshapes/pacing"}, Fixes: true},
+		// TestSupport: a package that imports "testing" outside its _test.go
+		// files is test code: nothing reported there.
+		{Name: "TestSupport", Pkgs: []string{"nojitter/realshapes/harness"}, Fixes: true},
+	})
 }

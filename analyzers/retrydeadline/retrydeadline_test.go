@@ -7,16 +7,40 @@ import (
 	"github.com/retrylint/retrylint/analyzers/retrydeadline"
 )
 
-func TestBudget(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/budget")
-}
-
-func TestOutlive(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outlive")
-}
-
-func TestQuiet(t *testing.T) {
-	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/quiet")
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, retrydeadline.Analyzer, []testutil.Case{
+		{Name: "Budget", Pkgs: []string{"retrydeadline/budget"}, Fixes: true},
+		{Name: "Outlive", Pkgs: []string{"retrydeadline/outlive"}, Fixes: true},
+		{Name: "Quiet", Pkgs: []string{"retrydeadline/quiet"}},
+		{Name: "Policy", Pkgs: []string{"retrydeadline/policy"}, Fixes: true},
+		// Client: an http.Client's Timeout bounds each attempt sent through
+		// it, followed to a literal, a package-level variable or a struct field
+		// set in a constructor; quiet where a value is out of sight
+		// (ClientOutOfSight).
+		{Name: "Client", Pkgs: []string{"retrydeadline/client"}, Fixes: true},
+		{Name: "ClientOutOfSight", Pkgs: []string{"retrydeadline/clientset", "retrydeadline/clientalias"}},
+		// Transport: a retry.Transport retries inside one request, so the
+		// client's Timeout is its deadline; the package need not import
+		// context.
+		{Name: "Transport", Pkgs: []string{"retrydeadline/transport"}, Fixes: true},
+		// Cenkalti: cenkalti/backoff's runners under the context's deadline
+		// (the fix lowers WithMaxRetries or WithMaxTries) and under their own
+		// total-time limit, MaxElapsedTime or WithMaxElapsedTime (no fix).
+		{Name: "Cenkalti", Pkgs: []string{"retrydeadline/cenkalti"}, Fixes: true},
+		// RetryableHTTP: a go-retryablehttp client's RetryMax+1 attempts of its
+		// HTTPClient's Timeout and DefaultBackoff's waits, inside the request's
+		// deadline; the fix lowers a literal RetryMax.
+		{Name: "RetryableHTTP", Pkgs: []string{"retrydeadline/retryablehttp"}, Fixes: true},
+		// RetryGo: retry-go's runners (v4's Do, v5's Retrier) under the
+		// context's deadline, with their default, fixed and capped delays; the
+		// fix lowers a literal Attempts. retry-go has no total-time setting of
+		// its own.
+		{Name: "RetryGo", Pkgs: []string{"retrydeadline/retrygo"}, Fixes: true},
+		// RoundTrip: a retry loop in a RoundTrip method of a transport that
+		// only clients with one visible Timeout use has that Timeout as its
+		// deadline.
+		{Name: "RoundTrip", Pkgs: []string{"retrydeadline/roundtrip"}, Fixes: true},
+	})
 }
 
 // TestFixedWaitEndsWithContext runs the fixed outliverun package's own test:
@@ -25,50 +49,4 @@ func TestQuiet(t *testing.T) {
 func TestFixedWaitEndsWithContext(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outliverun")
 	testutil.TestFixed(t, "retrydeadline/outliverun")
-}
-
-func TestPolicy(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/policy")
-}
-
-// TestClient: an http.Client's Timeout bounds each attempt sent through it,
-// followed to a literal, a package-level variable or a struct field set in
-// a constructor; quiet where a value is out of sight.
-func TestClient(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/client")
-	testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/clientset", "retrydeadline/clientalias")
-}
-
-// TestTransport: a retry.Transport retries inside one request, so the
-// client's Timeout is its deadline; the package need not import context.
-func TestTransport(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/transport")
-}
-
-// TestCenkalti: cenkalti/backoff's runners under the context's deadline
-// (the fix lowers WithMaxRetries or WithMaxTries) and under their own
-// total-time limit, MaxElapsedTime or WithMaxElapsedTime (no fix).
-func TestCenkalti(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/cenkalti")
-}
-
-// TestRetryableHTTP: a go-retryablehttp client's RetryMax+1 attempts of its
-// HTTPClient's Timeout and DefaultBackoff's waits, inside the request's
-// deadline; the fix lowers a literal RetryMax.
-func TestRetryableHTTP(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retryablehttp")
-}
-
-// TestRetryGo: retry-go's runners (v4's Do, v5's Retrier) under the
-// context's deadline, with their default, fixed and capped delays; the fix
-// lowers a literal Attempts. retry-go has no total-time setting of its own.
-func TestRetryGo(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/retrygo")
-}
-
-// TestRoundTrip: a retry loop in a RoundTrip method of a transport that
-// only clients with one visible Timeout use has that Timeout as its
-// deadline.
-func TestRoundTrip(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/roundtrip")
 }

@@ -1,8 +1,6 @@
 package unkeyedpost_test
 
 import (
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,167 +8,82 @@ import (
 	"github.com/retrylint/retrylint/analyzers/unkeyedpost"
 )
 
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, unkeyedpost.Analyzer, []testutil.Case{
+		{Name: "Fixes", Pkgs: []string{"unkeyedpost/fixes"}, Fixes: true},
+		// Fresh proves keys made anew on every attempt are reported, through
+		// same-package helpers and cross-package FreshKeyFacts, and keys made
+		// once or derived from a stable id are not.
+		{Name: "Fresh", Pkgs: []string{"unkeyedpost/keys", "unkeyedpost/payclient", "unkeyedpost/fresh"}},
+		// Clients proves clients that retry by themselves are recognised, and
+		// that a visible RetryMax 0, a key, or a client the analysis cannot see
+		// silences them.
+		{Name: "Clients", Pkgs: []string{"unkeyedpost/clients"}},
+		// FixClash proves the fix imports the runtime library under another
+		// name when the file already uses retry, and makes the key before a
+		// retry library call.
+		{Name: "FixClash", Pkgs: []string{"unkeyedpost/fixclash"}, Fixes: true},
+		{Name: "FixClients", Pkgs: []string{"unkeyedpost/fixclients"}, Fixes: true},
+		// Stripe proves stripe-go calls, which carry their own key, are not
+		// reported.
+		{Name: "Stripe", Pkgs: []string{"unkeyedpost/stripe"}},
+		// HeadersFlag proves -unkeyedpost.headers adds key names (compared
+		// without regard to case) and leaves other names unkeyed.
+		{Name: "HeadersFlag", Pkgs: []string{"unkeyedpost/headersflag"},
+			Flags: map[string]string{"headers": "PayPal-Request-Id"}},
+		// Odd proves renamed and dot imports resolve by type, and that shapes
+		// the analysis cannot follow (function values, fields, generics)
+		// neither crash it nor draw a report.
+		{Name: "Odd", Pkgs: []string{"unkeyedpost/odd"}},
+		// Sites proves a named operation handed to a retry library and a
+		// function literal handed to a retry helper of the user's own are
+		// attempts.
+		{Name: "Sites", Pkgs: []string{"unkeyedpost/sites"}},
+		// UserRunners: an unkeyed POST inside a closure handed to a retry
+		// helper of the user's own in another package (direct, forwarding,
+		// generic) is reported; a key made once before the call, a callback
+		// called once, and a helper kept in a struct field are quiet.
+		{Name: "UserRunners", Pkgs: []string{"unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing"}, Fixes: true},
+		// Hoist proves that a key made anew on every attempt and handed to the
+		// function that sends it is reported in every shape of statement that
+		// sends (:=, =, an if's init with an outer or its own err, an
+		// expression statement, a return), and that the fix moves only the key
+		// before the retry, under a name that clashes with nothing; keys made
+		// once, or derived from a stable id, are quiet.
+		{Name: "Hoist", Pkgs: []string{"unkeyedpost/hoist"}, Fixes: true},
+		// Jumps proves that no fix declares a key that an earlier goto jumps
+		// over into its scope (which does not compile), and that a goto jumping
+		// back, or landing before the declaration, leaves the fix in place.
+		{Name: "Jumps", Pkgs: []string{"unkeyedpost/jumps"}, Fixes: true},
+		// Helpers proves that a POST sent by a helper of the package's own is
+		// reported at the call in a retry attempt (issue 13, item 10): a sender
+		// that takes the method, an options struct handed to a REST caller, a
+		// Do on an interface, a helper that retries the request it is handed, a
+		// key the helper makes on every call; GET, PUT, a key made once, a loop
+		// over items and options handed to other code are quiet.
+		{Name: "Helpers", Pkgs: []string{"unkeyedpost/helpers"}, Fixes: true},
+		// HelpersAcrossPackages proves the same across packages, by the
+		// SendsFacts of restapi's exported functions: a POST through Call with
+		// Opts{Method: "POST"}, through functions that call Call or Send, and a
+		// request handed to restapi's Do, which retries it, are reported in
+		// restuser; a key in the options, a GET, a PUT and a call made once are
+		// quiet.
+		{Name: "HelpersAcrossPackages", Pkgs: []string{"unkeyedpost/restapi", "unkeyedpost/restuser"}, Fixes: true},
+		// InjectedClients proves that a POST through a retrying client the
+		// function did not build is reported (issue 13, item 11): a
+		// go-retryablehttp client from a parameter or a field (RetryMax 4 by
+		// default), a field whose constructor made the client or set its
+		// retries, an http.Client field over a retrying transport, a resty
+		// field given retries; a visible RetryMax 0, a field whose address is
+		// taken, plain http.Clients, and resty clients without retries (v2's
+		// default) or with a hook are quiet.
+		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
+	})
+}
+
 func TestBasic(t *testing.T) {
-	for _, r := range testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic") {
-		for _, d := range r.Diagnostics {
-			// Post and PostForm cannot carry a header: the message says what
-			// to do, and no fix is offered.
-			if strings.HasPrefix(d.Message, "POST by ") && len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: %q carries a fix", r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
-	}
-}
-
-func TestFixes(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixes")
-}
-
-// TestFresh proves keys made anew on every attempt are reported, through
-// same-package helpers and cross-package FreshKeyFacts, and keys made once
-// or derived from a stable id are not.
-func TestFresh(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/keys", "unkeyedpost/payclient", "unkeyedpost/fresh")
-}
-
-// TestClients proves clients that retry by themselves are recognised, and
-// that a visible RetryMax 0, a key, or a client the analysis cannot see
-// silences them.
-func TestClients(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/clients")
-}
-
-// TestFixClash proves the fix imports the runtime library under another
-// name when the file already uses retry, and makes the key before a retry
-// library call.
-func TestFixClash(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclash")
-}
-
-func TestFixClients(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/fixclients")
-}
-
-// TestRealLibs runs the client and fresh-key cases against the real
-// go-retryablehttp, resty v2 and google/uuid, proving the stubs match.
-func TestRealLibs(t *testing.T) {
-	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
-}
-
-// TestStripe proves stripe-go calls, which carry their own key, are not
-// reported.
-func TestStripe(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/stripe")
-}
-
-// TestHeadersFlag proves -unkeyedpost.headers adds key names (compared
-// without regard to case) and leaves other names unkeyed.
-func TestHeadersFlag(t *testing.T) {
-	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
-	if err := flag.Value.Set("PayPal-Request-Id"); err != nil {
-		t.Fatal(err)
-	}
-	defer flag.Value.Set("")
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/headersflag")
-}
-
-func TestHeadersFlagRejectsBadNames(t *testing.T) {
-	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
-	defer flag.Value.Set("")
-	if err := flag.Value.Set("Idempotency Key"); err == nil {
-		t.Error(`-headers="Idempotency Key" was accepted; a header name has no space`)
-	}
-}
-
-// TestOdd proves renamed and dot imports resolve by type, and that shapes the
-// analysis cannot follow (function values, fields, generics) neither crash it
-// nor draw a report.
-func TestOdd(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/odd")
-}
-
-// TestSites proves a named operation handed to a retry library and a
-// function literal handed to a retry helper of the user's own are attempts.
-func TestSites(t *testing.T) {
-	testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/sites")
-}
-
-// TestUserRunners: an unkeyed POST inside a closure handed to a retry helper
-// of the user's own in another package (direct, forwarding, generic) is
-// reported; a key made once before the call, a callback called once, and a
-// helper kept in a struct field are quiet.
-func TestUserRunners(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing")
-}
-
-// TestHoist proves that a key made anew on every attempt and handed to the
-// function that sends it is reported in every shape of statement that sends
-// (:=, =, an if's init with an outer or its own err, an expression
-// statement, a return), and that the fix moves only the key before the
-// retry, under a name that clashes with nothing; keys made once, or derived
-// from a stable id, are quiet.
-func TestHoist(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/hoist")
-}
-
-// TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
-// a server that fails twice, then answers 200) on the code as written, where
-// it must fail on the keys (every attempt carries a new one), and on the
-// fixed code (hoist.go.golden), where it must pass: three attempts, one key
-// for all of them. Compiling the fixed code proves nothing about what it
-// sends.
-func TestHoistRuns(t *testing.T) {
-	const pkg = "unkeyedpost/hoist"
-	dir, env := testutil.FixedTree(t) // no package fixed: the code as written
-	cmd := exec.Command("go", "test", "-count=1", pkg)
-	cmd.Dir = filepath.Join(dir, "src")
-	cmd.Env = env
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a new key per attempt:\n%s", out)
-	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") {
-		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
-	}
-	testutil.TestFixed(t, pkg)
-}
-
-// TestJumps proves that no fix declares a key that an earlier goto jumps
-// over into its scope (which does not compile), and that a goto jumping
-// back, or landing before the declaration, leaves the fix in place.
-func TestJumps(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/jumps")
-}
-
-// TestHelpers proves that a POST sent by a helper of the package's own is
-// reported at the call in a retry attempt (issue 13, item 10): a sender
-// that takes the method, an options struct handed to a REST caller, a Do on
-// an interface, a helper that retries the request it is handed, a key the
-// helper makes on every call; GET, PUT, a key made once, a loop over items
-// and options handed to other code are quiet.
-func TestHelpers(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/helpers")
-}
-
-// TestHelpersAcrossPackages proves the same across packages, by the
-// SendsFacts of restapi's exported functions: a POST through Call with
-// Opts{Method: "POST"}, through functions that call Call or Send, and a
-// request handed to restapi's Do, which retries it, are reported in
-// restuser; a key in the options, a GET, a PUT and a call made once are
-// quiet.
-func TestHelpersAcrossPackages(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/restapi", "unkeyedpost/restuser")
-}
-
-// TestInjectedClients proves that a POST through a retrying client the
-// function did not build is reported (issue 13, item 11): a
-// go-retryablehttp client from a parameter or a field (RetryMax 4 by
-// default), a field whose constructor made the client or set its retries,
-// an http.Client field over a retrying transport, a resty field given
-// retries; a visible RetryMax 0, a field whose address is taken, plain
-// http.Clients, and resty clients without retries (v2's default) or with a
-// hook are quiet.
-func TestInjectedClients(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, unkeyedpost.Analyzer, "unkeyedpost/injected")
+	testutil.WantNoFixes(t, testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/basic"), "POST by ",
+		"Post and PostForm cannot carry a header: the message says what to do")
 }
 
 // TestRetriedInterfaces proves that an interface method retried by a loop
@@ -185,12 +98,37 @@ func TestInjectedClients(t *testing.T) {
 // same name that implements nothing are quiet. pipeline's own
 // implementation is reported too.
 func TestRetriedInterfaces(t *testing.T) {
-	for _, r := range testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/pipeline", "unkeyedpost/webhook") {
-		for _, d := range r.Diagnostics {
-			if len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: %q carries a fix; a key made in the implementation is made on every attempt",
-					r.Pass.Fset.Position(d.Pos), d.Message)
-			}
-		}
+	testutil.WantNoFixes(t, testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/pipeline", "unkeyedpost/webhook"), "",
+		"a key made in the implementation is made on every attempt")
+}
+
+func TestHeadersFlagRejectsBadNames(t *testing.T) {
+	flag := unkeyedpost.Analyzer.Flags.Lookup("headers")
+	defer flag.Value.Set("")
+	if err := flag.Value.Set("Idempotency Key"); err == nil {
+		t.Error(`-headers="Idempotency Key" was accepted; a header name has no space`)
 	}
+}
+
+// TestRealLibs runs the client and fresh-key cases against the real
+// go-retryablehttp, resty v2 and google/uuid, proving the stubs match.
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
+}
+
+// TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
+// a server that fails twice, then answers 200) on the code as written, where
+// it must fail on the keys (every attempt carries a new one), and on the
+// fixed code (hoist.go.golden), where it must pass: three attempts, one key
+// for all of them. Compiling the fixed code proves nothing about what it
+// sends.
+func TestHoistRuns(t *testing.T) {
+	const pkg = "unkeyedpost/hoist"
+	out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", pkg) // the code as written
+	if err == nil {
+		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a new key per attempt:\n%s", out)
+	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") {
+		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
+	}
+	testutil.TestFixed(t, pkg)
 }

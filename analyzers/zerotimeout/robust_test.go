@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/internal/testutil"
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
-	"github.com/retrylint/retrylint/internal/modroot"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -27,7 +27,7 @@ func TestMissingTypeInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, pkg := range []string{"basic", "setbefore", "names", "dot", "layout"} {
-		dir := filepath.Join(modroot.Dir(), "testdata", "src", "zerotimeout", pkg)
+		dir := testutil.SrcDir("zerotimeout/" + pkg)
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)

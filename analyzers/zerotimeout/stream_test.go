@@ -14,7 +14,6 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
-	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 // TestStreamingFixAtRunTime proves the transport fix at run time. The
@@ -29,13 +28,11 @@ import (
 //   - a server that never sends headers: the fixed program gives up within
 //     seconds, where the original is still waiting.
 func TestStreamingFixAtRunTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a program against slow servers")
-	}
+	testutil.SkipInShortMode(t, "builds and runs a program against slow servers")
 	testutil.SetFlag(t, zerotimeout.Analyzer, "timeout", "1s")
 	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/streamproof")
 
-	dir := filepath.Join(modroot.Dir(), "testdata", "src", "zerotimeout", "streamproof")
+	dir := testutil.SrcDir("zerotimeout/streamproof")
 	fixed := buildProgram(t, filepath.Join(dir, "main.go.golden"))
 	original := buildProgram(t, filepath.Join(dir, "main.go"))
 
@@ -101,10 +98,7 @@ func buildProgram(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "streamproof")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := testutil.GoInModule(dir, "build", "-o", bin, "."); err != nil {
 		t.Fatalf("go build %s: %v\n%s", src, err, out)
 	}
 	return bin

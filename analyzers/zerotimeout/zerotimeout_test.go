@@ -9,39 +9,49 @@ import (
 	"github.com/retrylint/retrylint/analyzers/zerotimeout"
 )
 
-// TestZeroTimeout runs the analyzer over its test packages at once (one
-// build of the fixed tree): what it reports (basic, names, dot, generated);
-// Timeouts set before the first use (setbefore); where fixes put the field
-// (layout); clients bounded another way (bounded: a context deadline on
-// every request, the transport, an SDK option, a setter, a fallback no
-// caller reaches, no request at all); the fix chosen from how responses are
-// read (streaming: Timeout for bodies read whole, bounds on the transport
-// for bodies streamed or out of sight, keeping the transport's settings);
-// fixes that replace http.DefaultClient keep what the package configures on
-// it or give none, a Timeout set on it anywhere bounds it, and
-// &http.DefaultClient, *&http.DefaultClient and method values all become
-// valid Go (default*, addr).
-func TestZeroTimeout(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer,
-		"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated",
-		"zerotimeout/layout", "zerotimeout/bounded", "zerotimeout/streaming", "zerotimeout/defaultcfg",
-		"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/addr")
-}
-
-// TestTestFilesSkippedByDefault: _test.go files and test support (a
-// non-test package that imports "testing") are skipped.
-func TestTestFilesSkippedByDefault(t *testing.T) {
-	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/testfiles", "zerotimeout/testsupport")
-}
-
-func TestTestsFlag(t *testing.T) {
-	testutil.SetFlag(t, zerotimeout.Analyzer, "tests", "true")
-	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/testfileson", "zerotimeout/testsupporton")
-}
-
-func TestTimeoutFlag(t *testing.T) {
-	testutil.SetFlag(t, zerotimeout.Analyzer, "timeout", "1500ms")
-	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/timeoutflag")
+func TestCases(t *testing.T) {
+	testutil.RunCases(t, zerotimeout.Analyzer, []testutil.Case{
+		// ZeroTimeout runs the analyzer over its test packages at once (one
+		// build of the fixed tree): what it reports (basic, names, dot,
+		// generated); Timeouts set before the first use (setbefore); where
+		// fixes put the field (layout); clients bounded another way (bounded: a
+		// context deadline on every request, the transport, an SDK option, a
+		// setter, a fallback no caller reaches, no request at all); the fix
+		// chosen from how responses are read (streaming: Timeout for bodies
+		// read whole, bounds on the transport for bodies streamed or out of
+		// sight, keeping the transport's settings); fixes that replace
+		// http.DefaultClient keep what the package configures on it or give
+		// none, a Timeout set on it anywhere bounds it, and &http.DefaultClient,
+		// *&http.DefaultClient and method values all become valid Go (default*,
+		// addr).
+		{Name: "ZeroTimeout", Pkgs: []string{
+			"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated",
+			"zerotimeout/layout", "zerotimeout/bounded", "zerotimeout/streaming", "zerotimeout/defaultcfg",
+			"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/addr",
+		}, Fixes: true},
+		// TestFilesSkippedByDefault: _test.go files and test support (a
+		// non-test package that imports "testing") are skipped.
+		{Name: "TestFilesSkippedByDefault", Pkgs: []string{"zerotimeout/testfiles", "zerotimeout/testsupport"}},
+		{Name: "TestsFlag", Pkgs: []string{"zerotimeout/testfileson", "zerotimeout/testsupporton"}, Fixes: true,
+			Flags: map[string]string{"tests": "true"}},
+		{Name: "TimeoutFlag", Pkgs: []string{"zerotimeout/timeoutflag"}, Fixes: true,
+			Flags: map[string]string{"timeout": "1500ms"}},
+		// DelegatedTransport: a client made around the transport a caller
+		// gives is checked where it is called, in the package and, through its
+		// fact, in importing packages; a nil transport the function replaces
+		// with a bounded default is fine.
+		{Name: "DelegatedTransport", Pkgs: []string{"zerotimeout/delegated", "zerotimeout/delegateduse"}},
+		// ReturnedClient: a function of another module that returns a new
+		// client with no Timeout (go-cleanhttp's) carries a fact, and its calls
+		// are checked like literals; no fix, since the client is made out of
+		// reach.
+		{Name: "ReturnedClient", Pkgs: []string{"zerotimeout/pooled"}},
+		// BoundedField: a client stored in another package's exported field is
+		// followed through that package's fact, which says it sends through
+		// the field only under a deadline; the fact needs a send there, and
+		// the storing package's own uses still count.
+		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
+	})
 }
 
 func TestDoc(t *testing.T) {
@@ -80,27 +90,4 @@ func TestDurationExpr(t *testing.T) {
 // the real options.
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, zerotimeout.Analyzer, "./zerotimeout/...")
-}
-
-// TestDelegatedTransport: a client made around the transport a caller
-// gives is checked where it is called, in the package and, through its
-// fact, in importing packages; a nil transport the function replaces with
-// a bounded default is fine.
-func TestDelegatedTransport(t *testing.T) {
-	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/delegated", "zerotimeout/delegateduse")
-}
-
-// TestReturnedClient: a function of another module that returns a new
-// client with no Timeout (go-cleanhttp's) carries a fact, and its calls are
-// checked like literals; no fix, since the client is made out of reach.
-func TestReturnedClient(t *testing.T) {
-	testutil.Run(t, zerotimeout.Analyzer, "zerotimeout/pooled")
-}
-
-// TestBoundedField: a client stored in another package's exported field is
-// followed through that package's fact, which says it sends through the
-// field only under a deadline; the fact needs a send there, and the
-// storing package's own uses still count.
-func TestBoundedField(t *testing.T) {
-	testutil.RunWithSuggestedFixes(t, zerotimeout.Analyzer, "zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown")
 }

@@ -3,14 +3,11 @@ package retrysite_test
 import (
 	"fmt"
 	"go/ast"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/testutil"
@@ -19,12 +16,8 @@ import (
 // show reports every site the recogniser finds, so the testdata's // want
 // comments prove what it finds (kind, bound, waits) and, by their absence,
 // what it rejects.
-var show = &analysis.Analyzer{
-	Name:     "showsites",
-	Doc:      "report the retry sites found by retrysite (test only)",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+var show = testutil.ResultReporter("showsites", "report the retry sites found by retrysite (test only)", retrysite.Analyzer,
+	func(pass *analysis.Pass, res *retrysite.Result) {
 		for _, s := range res.Sites {
 			msg := fmt.Sprintf("%s, %s%s", s.Kind, s.Bound, describeWaits(s.Waits))
 			if s.Kind == retrysite.Loop && s.Call == nil {
@@ -44,9 +37,7 @@ var show = &analysis.Analyzer{
 		for _, s := range res.Periodic {
 			pass.Reportf(s.Node.Pos(), "periodic loop%s", describeWaits(s.Waits))
 		}
-		return nil, nil
-	},
-}
+	})
 
 func describeWaits(ws []retrysite.Wait) string {
 	if len(ws) == 0 {
@@ -92,16 +83,7 @@ func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/site
 // BenchmarkRecogniser runs the recogniser over its test packages and all
 // their dependencies (the standard library included, as under go vet).
 func BenchmarkRecogniser(b *testing.B) {
-	dir := testutil.Tree(b)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(dir, "src"),
-		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, "retrysite/loops", "retrysite/libs", "nojitter/loops")
-	if err != nil || packages.PrintErrors(pkgs) > 0 {
-		b.Fatalf("loading: %v", err)
-	}
+	pkgs := testutil.LoadTree(b, testutil.Tree(b), "retrysite/loops", "retrysite/libs", "nojitter/loops")
 	for b.Loop() {
 		if _, err := checker.Analyze([]*analysis.Analyzer{retrysite.Analyzer}, pkgs, nil); err != nil {
 			b.Fatal(err)
@@ -119,11 +101,7 @@ func TestRunnerCalls(t *testing.T) { testutil.Run(t, show, "retrysite/callers") 
 
 // TestUserRunners: a runner named by the runners flag makes its calls sites.
 func TestUserRunners(t *testing.T) {
-	f := retrysite.Analyzer.Flags.Lookup("runners")
-	if err := f.Value.Set("retrysite/userrunner.Run"); err != nil {
-		t.Fatal(err)
-	}
-	defer f.Value.Set("")
+	testutil.SetFlag(t, retrysite.Analyzer, "runners", "retrysite/userrunner.Run")
 	testutil.Run(t, show, "retrysite/userrunner")
 }
 

@@ -1,8 +1,6 @@
 package testutil
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -23,9 +21,7 @@ import (
 // source is slow.
 func RunRealLibs(t *testing.T, a *analysis.Analyzer, patterns ...string) []*analysistest.Result {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("real libraries: skipped in -short mode")
-	}
+	SkipInShortMode(t, "type-checks the real libraries from source")
 	dir := DownloadRealLibs(t)
 	return analysistest.Run(t, dir, a, patterns...)
 }
@@ -38,10 +34,7 @@ func RunRealLibs(t *testing.T, a *analysis.Analyzer, patterns ...string) []*anal
 func DownloadRealLibs(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(modroot.Dir(), "testdata", "reallibs")
-	cmd := exec.Command("go", "mod", "download")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := GoInModule(dir, "mod", "download"); err != nil {
 		t.Fatalf("downloading testdata/reallibs' modules (go mod download): %v\n%s", err, out)
 	}
 	return dir

@@ -11,9 +11,9 @@
 package testutil
 
 import (
+	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,52 +91,74 @@ func RunWithSuggestedFixes(t *testing.T, a *analysis.Analyzer, pkgs ...string) [
 // compile or if a still reports a diagnostic that carries a fix (a fixed site
 // must not be flagged again). It returns the diagnostics of the second run for
 // further checks.
-func CheckFixed(t *testing.T, a *analysis.Analyzer, pkgs ...string) []analysis.Diagnostic {
+func CheckFixed(t *testing.T, a *analysis.Analyzer, pkgs ...string) []Diagnostic {
 	t.Helper()
-	dir, env := FixedTree(t, pkgs...)
+	dir := FixedTree(t, pkgs...)
 	for _, verb := range []string{"build", "vet"} {
-		cmd := exec.Command("go", append([]string{verb}, pkgs...)...)
-		cmd.Dir = filepath.Join(dir, "src")
-		cmd.Env = env
-		if out, err := cmd.CombinedOutput(); err != nil {
+		if out, err := GoInTree(dir, append([]string{verb}, pkgs...)...); err != nil {
 			t.Fatalf("go %s of the fixed packages %v failed: %v\n%s", verb, pkgs, err, out)
 		}
 	}
-
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(dir, "src"), Env: env, Tests: false}
-	loaded, err := packages.Load(cfg, pkgs...)
-	if err != nil {
-		t.Fatalf("loading the fixed packages: %v", err)
-	}
-	if packages.PrintErrors(loaded) > 0 {
-		t.Fatalf("the fixed packages have errors")
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, loaded, nil)
-	if err != nil {
-		t.Fatalf("analysing the fixed packages: %v", err)
-	}
-	var diags []analysis.Diagnostic
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			t.Fatalf("%s on the fixed %s: %v", a.Name, act.Package.PkgPath, act.Err)
-		}
-		for _, d := range act.Diagnostics {
-			diags = append(diags, d)
-			if len(d.SuggestedFixes) > 0 {
-				t.Errorf("%s: after its fixes were applied, %s still reports a fixable diagnostic: %s",
-					act.Package.Fset.Position(d.Pos), a.Name, d.Message)
-			}
+	diags := AnalyzeTree(t, a, dir, pkgs...)
+	for _, d := range diags {
+		if len(d.SuggestedFixes) > 0 {
+			t.Errorf("%s: after its fixes were applied, %s still reports a fixable diagnostic: %s",
+				d.Position, a.Name, d.Message)
 		}
 	}
 	return diags
 }
 
-// FixedTree returns a copy of the tree (see Tree) in which every file of
-// pkgs that has a plain (non-txtar) .golden file is replaced by that file,
-// and the environment that builds it in GOPATH mode.
-func FixedTree(t testing.TB, pkgs ...string) (dir string, env []string) {
+// Diagnostic is a diagnostic an analyzer reported, with its position
+// resolved, for a test's failures to say where it is.
+type Diagnostic struct {
+	analysis.Diagnostic
+	Position token.Position
+}
+
+// AnalyzeTree runs a over pkgs of the tree dir (made by Tree or FixedTree),
+// and for its facts over what they import, as a driver does, and returns
+// what a reported in pkgs. It fails the test if the packages do not load
+// without errors or a fails on one of them.
+func AnalyzeTree(t testing.TB, a *analysis.Analyzer, dir string, pkgs ...string) []Diagnostic {
 	t.Helper()
-	dir = Tree(t)
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, LoadTree(t, dir, pkgs...), nil)
+	if err != nil {
+		t.Fatalf("analysing %v: %v", pkgs, err)
+	}
+	var diags []Diagnostic
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s on %s: %v", a.Name, act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			diags = append(diags, Diagnostic{d, act.Package.Fset.Position(d.Pos)})
+		}
+	}
+	return diags
+}
+
+// LoadTree loads pkgs of the tree dir (made by Tree or FixedTree) with their
+// syntax and types, as checker.Analyze needs them, and fails the test if
+// they do not load without errors.
+func LoadTree(t testing.TB, dir string, pkgs ...string) []*packages.Package {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(dir, "src"), Env: treeEnv(dir)}
+	loaded, err := packages.Load(cfg, pkgs...)
+	if err != nil {
+		t.Fatalf("loading %v: %v", pkgs, err)
+	}
+	if packages.PrintErrors(loaded) > 0 {
+		t.Fatalf("the packages %v have errors", pkgs)
+	}
+	return loaded
+}
+
+// FixedTree returns a copy of the tree (see Tree) in which every file of
+// pkgs that has a plain (non-txtar) .golden file is replaced by that file.
+func FixedTree(t testing.TB, pkgs ...string) string {
+	t.Helper()
+	dir := Tree(t)
 	for _, pkg := range pkgs {
 		pkgDir := filepath.Join(dir, "src", filepath.FromSlash(pkg))
 		err := filepath.WalkDir(pkgDir, func(p string, d fs.DirEntry, err error) error {
@@ -156,7 +178,7 @@ func FixedTree(t testing.TB, pkgs ...string) (dir string, env []string) {
 			t.Fatal(err)
 		}
 	}
-	return dir, append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+	return dir
 }
 
 // TestFixed runs go test on pkgs with their fixes applied (FixedTree): the
@@ -165,11 +187,7 @@ func FixedTree(t testing.TB, pkgs ...string) (dir string, env []string) {
 // enough when it moves or rewrites statements.
 func TestFixed(t *testing.T, pkgs ...string) {
 	t.Helper()
-	dir, env := FixedTree(t, pkgs...)
-	cmd := exec.Command("go", append([]string{"test", "-count=1"}, pkgs...)...)
-	cmd.Dir = filepath.Join(dir, "src")
-	cmd.Env = env
-	out, err := cmd.CombinedOutput()
+	out, err := GoInTree(FixedTree(t, pkgs...), append([]string{"test", "-count=1"}, pkgs...)...)
 	if err != nil {
 		t.Fatalf("go test of the fixed packages %v failed: %v\n%s", pkgs, err, out)
 	}
@@ -177,4 +195,19 @@ func TestFixed(t *testing.T, pkgs ...string) {
 		t.Fatalf("a fixed package has no test to run:\n%s", out)
 	}
 	t.Logf("go test of the fixed packages:\n%s", out)
+}
+
+// SrcDir is the directory of pkg, an import path under testdata/src, in the
+// repository (not in a copy made by Tree).
+func SrcDir(pkg string) string {
+	return filepath.Join(modroot.Dir(), "testdata", "src", filepath.FromSlash(pkg))
+}
+
+// SkipInShortMode skips the test under go test -short; why says what makes
+// it too slow for that.
+func SkipInShortMode(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("skipped in -short mode: %s", why)
+	}
 }
