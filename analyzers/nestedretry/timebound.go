@@ -3,7 +3,6 @@ package nestedretry
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -227,20 +226,10 @@ func (c *checker) timeIn(cond inspector.Cursor, s *retrysite.Site) string {
 // made before the loop, or from the Done channel of a context with a
 // deadline.
 func (c *checker) timerRecv(comm ast.Stmt, s *retrysite.Site) string {
-	var x ast.Expr
-	switch st := comm.(type) {
-	case *ast.ExprStmt:
-		x = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			x = st.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
+	ch := retrysite.RecvOperand(comm)
+	if ch == nil {
 		return ""
 	}
-	ch := ast.Unparen(u.X)
 	if call, ok := ch.(*ast.CallExpr); ok {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(typematch.Callee(c.pass.TypesInfo, call), "context", "Context", "Done") {
 			return c.deadlineContext(sel.X, s)

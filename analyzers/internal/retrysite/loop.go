@@ -419,7 +419,7 @@ func (w *walker) timesOut(body *ast.BlockStmt, c *ast.CommClause) bool {
 	if !result {
 		return false
 	}
-	x := recvOperand(c.Comm)
+	x := RecvOperand(c.Comm)
 	if x == nil {
 		return false
 	}
@@ -434,8 +434,9 @@ func (w *walker) timesOut(body *ast.BlockStmt, c *ast.CommClause) bool {
 	return false
 }
 
-// recvOperand returns x of a select case that receives <-x.
-func recvOperand(comm ast.Stmt) ast.Expr {
+// RecvOperand returns the channel x of a select case that receives <-x
+// (x unparenthesised), or nil.
+func RecvOperand(comm ast.Stmt) ast.Expr {
 	var e ast.Expr
 	switch s := comm.(type) {
 	case *ast.ExprStmt:
@@ -452,7 +453,7 @@ func recvOperand(comm ast.Stmt) ast.Expr {
 }
 
 func receivesFrom(info *types.Info, comm ast.Stmt, ch types.Object) bool {
-	x := recvOperand(comm)
+	x := RecvOperand(comm)
 	return x != nil && identObj(info, x) == ch
 }
 

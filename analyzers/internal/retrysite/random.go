@@ -474,10 +474,13 @@ func (a *recogniser) exportRandomFacts() {
 	}
 }
 
-func returnsDuration(fn *types.Func) bool {
-	res := fn.Signature().Results()
-	for i := 0; i < res.Len(); i++ {
-		if typematch.IsNamed(res.At(i).Type(), "time", "Duration") {
+func returnsDuration(fn *types.Func) bool { return holdsDuration(fn.Signature().Results()) }
+
+// holdsDuration reports whether a parameter or result list has a
+// time.Duration.
+func holdsDuration(t *types.Tuple) bool {
+	for v := range t.Variables() {
+		if typematch.IsNamed(v.Type(), "time", "Duration") {
 			return true
 		}
 	}

@@ -631,15 +631,7 @@ func (a *recogniser) exportWaitFacts() {
 	}
 }
 
-func hasDurationParam(fn *types.Func) bool {
-	params := fn.Signature().Params()
-	for i := 0; i < params.Len(); i++ {
-		if typematch.IsNamed(params.At(i).Type(), "time", "Duration") {
-			return true
-		}
-	}
-	return false
-}
+func hasDurationParam(fn *types.Func) bool { return holdsDuration(fn.Signature().Params()) }
 
 func sortSites(s []*Site) {
 	for i := 1; i < len(s); i++ {
