@@ -34,4 +34,12 @@ func All() []*analysis.Analyzer {
 // that runs a dependency only for its facts (go vet's protocol does, on
 // every package of the graph) can skip such a package without reading it:
 // its facts are empty either way.
+//
+// It stops at the standard library on purpose: the SDK packages the API
+// tables name, and packages that import nothing that reaches another
+// process, still give facts from their own code (an SDK function that
+// returns a client with no Timeout, a function that calls its parameter
+// again until it succeeds) that change their importers' findings, and
+// nothing a vet config gives tells them from packages that give none
+// (TestFactFreeOnlyStdlib).
 func FactFree(importPath string) bool { return typematch.InStdlib(importPath) }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/e2etest"
+	"github.com/retrylint/retrylint/internal/modroot"
 )
 
 func TestParsePosition(t *testing.T) {
@@ -201,6 +202,48 @@ func TestFactFreeDependencySkipped(t *testing.T) {
 		} else if res.Code == 0 || !strings.Contains(res.Stderr, "missing.go") {
 			t.Errorf("%s: exit %d, stderr %s; want the tool to read the package and fail on its missing file",
 				tc.importPath, res.Code, res.Stderr)
+		}
+	}
+}
+
+// TestFactFreeSkipSameFindings proves that skipping the fact-free
+// dependencies (analyzers.FactFree: the standard library) changes no
+// finding: the sample module and the real-SDK module give the same -json
+// output, and exit status, from the binary and from one built with the skip
+// off, which must read such a dependency (it fails on a config whose file is
+// missing, where the binary writes empty facts).
+func TestFactFreeSkipSameFindings(t *testing.T) {
+	skipShort(t)
+	bin := e2etest.Binary(t)
+	noskip := filepath.Join(t.TempDir(), "retrylint-noskip")
+	build := exec.Command("go", "build", "-ldflags=-X=main.factFreeSkip=off", "-o", noskip, "./cmd/retrylint")
+	build.Dir, build.Env = modroot.Dir(), e2etest.Env()
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	dir := t.TempDir()
+	out := filepath.Join(dir, "vet.out")
+	cfg, _ := json.Marshal(map[string]any{
+		"ID": "net/http", "ImportPath": "net/http", "Compiler": "gc",
+		"GoFiles": []string{filepath.Join(dir, "missing.go")}, "VetxOnly": true, "VetxOutput": out,
+	})
+	cfgFile := filepath.Join(dir, "vet.cfg")
+	if err := os.WriteFile(cfgFile, cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := e2etest.Run(t, dir, noskip, cfgFile); res.Code == 0 || !strings.Contains(res.Stderr, "missing.go") {
+		t.Fatalf("the binary built with the skip off skipped net/http: exit %d, stderr %s", res.Code, res.Stderr)
+	}
+
+	for _, mod := range []string{e2etest.SampleModule(), filepath.Join(modroot.Dir(), "testdata", "reallibs")} {
+		with := e2etest.Run(t, mod, bin, "-json", "./...")
+		without := e2etest.Run(t, mod, noskip, "-json", "./...")
+		if with.Code != without.Code || with.Stdout != without.Stdout {
+			t.Errorf("%s: with the skip, exit %d and\n%s\nwithout it, exit %d and\n%s", mod, with.Code, with.Stdout, without.Code, without.Stdout)
+		}
+		if n := strings.Count(with.Stdout, `"posn"`); n < 20 {
+			t.Errorf("%s: %d findings; the module should have more (stderr: %s)", mod, n, with.Stderr)
 		}
 	}
 }

@@ -2,8 +2,9 @@
 // checks, and beside go vet, so that "the analyzers are cheap" and "a
 // repeated run is nearly free" are numbers anyone can reproduce:
 //
-//	go run ./internal/bench [-n 5] [-quick] [-test=true] [-inprocess] [inputs...]
+//	go run ./internal/bench [-n 5] [-quick] [-test=true] [-inprocess] [-configs=NAME,...] [inputs...]
 //	go run ./internal/bench -n 3 -inprocess mod:github.com/restic/restic@v0.17.3
+//	go run ./internal/bench -n 1 -configs=retrylint-cold,floor mod:github.com/prometheus/prometheus@v0.312.0
 //
 // For each input it runs, alternating (one run of each per round, so that
 // machine noise hits every configuration alike):
@@ -44,6 +45,13 @@
 //
 // The in-process checkers keep no result cache: cold and warm are the same
 // for them, and they use the warm GOCACHE (for go list and export data).
+//
+// -configs runs only the configurations named (a configuration's name with
+// its spaces written as hyphens: retrylint-cold, retrylint-in-process,
+// floor, vet-retrylint-cold, ...), so that a large input can be measured in
+// the configurations that matter without paying for all the others; a ratio
+// whose reference (the floor, or vet's default suite) did not run is left
+// blank.
 //
 // Figures: median wall time; median CPU time (user+sys of the child and its
 // waited-for descendants, from the wait4 rusage); median peak RSS of the
@@ -89,6 +97,7 @@ var (
 	keep   = flag.Bool("keep", false, "keep the work directory (binaries and caches) and print its path")
 	novet  = flag.Bool("novet", false, "skip the go vet configurations")
 	inproc = flag.Bool("inprocess", false, "also run retrylint's in-process driver (RETRYLINT_INPROCESS=1)")
+	only   = flag.String("configs", "", "run only these configurations, comma-separated, spaces as hyphens (e.g. retrylint-cold,floor)")
 )
 
 func main() {
@@ -113,6 +122,10 @@ func main() {
 	}
 	if len(args) == 0 {
 		args = []string{"e2e", "reallibs", "std:net/http,encoding/json"}
+	}
+	if _, err := selectConfigs(configs(), *only); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
 	}
 	if err := run(args); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -294,6 +307,42 @@ func configs() []config {
 	return cs
 }
 
+// flagName is a configuration's name as -configs spells it.
+func flagName(name string) string { return strings.ReplaceAll(name, " ", "-") }
+
+// selectConfigs returns the configurations of cs that list (a -configs
+// value) names, in their usual order; all of them when list is empty. A
+// name that no configuration has is an error: a typo would otherwise
+// measure nothing.
+func selectConfigs(cs []config, list string) ([]config, error) {
+	if list == "" {
+		return cs, nil
+	}
+	want := make(map[string]bool)
+	for _, name := range strings.Split(list, ",") {
+		want[strings.TrimSpace(name)] = true
+	}
+	var out []config
+	for _, c := range cs {
+		if want[flagName(c.name)] {
+			out = append(out, c)
+			delete(want, flagName(c.name))
+		}
+	}
+	if len(want) > 0 {
+		var names, known []string
+		for name := range want {
+			names = append(names, name)
+		}
+		for _, c := range cs {
+			known = append(known, flagName(c.name))
+		}
+		slices.Sort(names)
+		return nil, fmt.Errorf("-configs: no configuration %s (with these flags: %s)", strings.Join(names, ", "), strings.Join(known, ", "))
+	}
+	return out, nil
+}
+
 // A sample is one measured run.
 type sample struct {
 	wall, cpu time.Duration
@@ -365,7 +414,11 @@ func run(args []string) error {
 	printMachine()
 	fmt.Printf("rounds: %d, test packages: %t\n\n", *rounds, *tests)
 	for _, in := range inputs {
-		cs := slices.DeleteFunc(configs(), func(c config) bool { return c.edit && in.edit == "" })
+		cs, err := selectConfigs(configs(), *only)
+		if err != nil {
+			return err
+		}
+		cs = slices.DeleteFunc(cs, func(c config) bool { return c.edit && in.edit == "" })
 		// One untimed run of each warm configuration fills the warm cache.
 		for _, c := range cs {
 			if c.cache == "warm" {
@@ -506,7 +559,14 @@ func report(in input, cs []config, samples [][]sample) {
 		med[i] = median(ss)
 	}
 	index := func(name string) int { return slices.IndexFunc(cs, func(c config) bool { return c.name == name }) }
-	floor := med[index("floor")]
+	// A ratio to a configuration that did not run (-configs) is blank.
+	per := func(i int, f func(sample) float64) string {
+		if i < 0 {
+			return ""
+		}
+		return fmt.Sprintf("%.2f", f(med[i]))
+	}
+	floor := index("floor")
 	fmt.Printf("### %s (%s in %s)\n\n", in.name, strings.Join(in.patterns, " "), in.dir)
 	fmt.Println("| configuration | wall | CPU | peak RSS, largest process | peak RSS, all processes | wall / floor | CPU / floor | RSS (all) / floor | vs default vet (wall, CPU) |")
 	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -514,12 +574,15 @@ func report(in input, cs []config, samples [][]sample) {
 		m := med[i]
 		vs := ""
 		if strings.HasPrefix(c.name, "vet-retrylint") {
-			d := med[index(strings.Replace(c.name, "vet-retrylint", "vet", 1))]
-			vs = fmt.Sprintf("%.2f, %.2f", ratio(m.wall, d.wall), ratio(m.cpu, d.cpu))
+			if d := index(strings.Replace(c.name, "vet-retrylint", "vet", 1)); d >= 0 {
+				vs = fmt.Sprintf("%.2f, %.2f", ratio(m.wall, med[d].wall), ratio(m.cpu, med[d].cpu))
+			}
 		}
-		fmt.Printf("| %s | %s | %s | %d MB | %d MB | %.2f | %.2f | %.2f | %s |\n", c.name,
+		fmt.Printf("| %s | %s | %s | %d MB | %d MB | %s | %s | %s | %s |\n", c.name,
 			m.wall.Round(10*time.Millisecond), m.cpu.Round(10*time.Millisecond), m.rssKB/1024, m.treeKB/1024,
-			ratio(m.wall, floor.wall), ratio(m.cpu, floor.cpu), float64(m.treeKB)/float64(floor.treeKB), vs)
+			per(floor, func(f sample) float64 { return ratio(m.wall, f.wall) }),
+			per(floor, func(f sample) float64 { return ratio(m.cpu, f.cpu) }),
+			per(floor, func(f sample) float64 { return float64(m.treeKB) / float64(f.treeKB) }), vs)
 	}
 	fmt.Println()
 }

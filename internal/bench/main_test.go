@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -62,4 +64,39 @@ func TestLinkTree(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(src, "trim.txt")); string(data) != "1" {
 		t.Errorf("rewriting a top-level file of the copy changed the template's")
 	}
+}
+
+// TestSelectConfigs: -configs keeps the configurations it names, in their
+// usual order, and rejects a name that none has.
+func TestSelectConfigs(t *testing.T) {
+	cs := configs()
+	all, err := selectConfigs(cs, "")
+	if err != nil || len(all) != len(cs) {
+		t.Errorf("no -configs: %d configurations, %v; want all %d", len(all), err, len(cs))
+	}
+	got, err := selectConfigs(cs, "floor,retrylint-cold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range got {
+		names = append(names, c.name)
+	}
+	if want := []string{"retrylint cold", "floor"}; !slices.Equal(names, want) {
+		t.Errorf("-configs=floor,retrylint-cold selected %q, want %q", names, want)
+	}
+	if _, err := selectConfigs(cs, "retrylint-cold,flor"); err == nil || !strings.Contains(err.Error(), "flor") {
+		t.Errorf("an unknown name: err = %v, want one naming it", err)
+	}
+}
+
+// TestReportWithoutFloor: with -configs leaving the floor out, the ratios
+// to it are blank instead of a panic.
+func TestReportWithoutFloor(t *testing.T) {
+	cs, err := selectConfigs(configs(), "retrylint-cold,vet-retrylint-cold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := []sample{{wall: time.Second, cpu: time.Second, rssKB: 1024, treeKB: 2048}}
+	report(input{name: "x", dir: "/x", patterns: []string{"./..."}}, cs, [][]sample{s, s})
 }
