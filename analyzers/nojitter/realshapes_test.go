@@ -47,3 +47,11 @@ func TestPacing(t *testing.T) {
 func TestTestSupport(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/harness")
 }
+
+// TestGatedJitter: another package's backoff whose jitter is a field of its
+// own, drawn only when set, is deterministic for a literal that leaves the
+// field out; a helper returning one of its duration arguments is as random
+// as they are.
+func TestGatedJitter(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/gatedlib", "nojitter/realshapes/gated")
+}
