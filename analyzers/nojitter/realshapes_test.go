@@ -55,3 +55,9 @@ func TestTestSupport(t *testing.T) {
 func TestGatedJitter(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/gatedlib", "nojitter/realshapes/gated")
 }
+
+// TestRescheduled: a retry that reschedules the attempt with
+// time.AfterFunc under a count of tries, not in a loop.
+func TestRescheduled(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, nojitter.Analyzer, "nojitter/realshapes/resched")
+}
