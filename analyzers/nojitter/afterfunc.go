@@ -16,7 +16,8 @@ import (
 // rescheduled reports retries that are not loops but reschedule the
 // attempt: a handler that sees the attempt failed counts a try and starts
 // time.AfterFunc(d, resend), where resend sends the attempt again (a call
-// that reaches another process). The guard is what makes it a retry rather
+// that is not local: as for a loop's attempt, one that may reach another
+// process counts). The guard is what makes it a retry rather
 // than a timeout or a periodic task: the AfterFunc runs under an if that
 // compares a counter of tries (p.tries < p.maxTries) and the same branch
 // steps that counter before it. Its wait, like a loop's, is reported when
@@ -55,16 +56,16 @@ func (c *checker) rescheduled() {
 	}
 }
 
-// resends reports whether the function literal makes a call that reaches
-// another process (not one that only may: a function value, an interface
-// out of sight).
+// resends reports whether the function literal makes a call that is not
+// local (it reaches, or may reach, another process), the test the retry
+// recogniser puts to a loop's attempt.
 func (c *checker) resends(lit *ast.FuncLit) bool {
 	found := false
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok && c.res.CallReach(call) == retrysite.Reaches {
+		if call, ok := n.(*ast.CallExpr); ok && c.res.CallReach(call) != retrysite.Local {
 			found = true
 		}
 		return !found

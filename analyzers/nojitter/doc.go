@@ -35,8 +35,8 @@
 //     CombineDelay(..., RandomDelay), WithFullJitter, Jitter 0.1,
 //     LinearJitterBackoff), so no dependency is added.
 //   - A retry that reschedules its attempt instead of looping:
-//     time.AfterFunc(d, resend), resend sending again (it reaches another
-//     process), under an if that compares a count of tries which the same
+//     time.AfterFunc(d, resend), resend sending again (a call that is not
+//     local), under an if that compares a count of tries which the same
 //     branch steps first, with a deterministic d. Fix: retry.FullJitter(d).
 //   - A go-retryablehttp client or go-retry backoff configured outside a
 //     retry call, reported where it is made: the value is followed through
