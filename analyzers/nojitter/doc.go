@@ -34,6 +34,10 @@
 //     RetryMax > 0. Fix: the library's own knob (RandomizationFactor 0.5,
 //     CombineDelay(..., RandomDelay), WithFullJitter, Jitter 0.1,
 //     LinearJitterBackoff), so no dependency is added.
+//   - A retry that reschedules its attempt instead of looping:
+//     time.AfterFunc(d, resend), resend sending again (a call that is not
+//     local), under an if that compares a count of tries which the same
+//     branch steps first, with a deterministic d. Fix: retry.FullJitter(d).
 //   - A go-retryablehttp client or go-retry backoff configured outside a
 //     retry call, reported where it is made: the value is followed through
 //     the package (variables, struct fields, the results of constructors,
@@ -50,6 +54,9 @@
 // A wait is randomised when its value flows from math/rand, math/rand/v2,
 // crypto/rand, retry.FullJitter or retry.Backoff.Delay, a known jittering
 // API, or a function (of any package) known to return a randomised duration.
+// A backoff type whose jitter is a field of its own, drawn only when set
+// (Duration adds rand.N(b.Jitter)), jitters only for a receiver that sets
+// it: a literal that leaves the field out backs off deterministically.
 // When the wait comes from what the analysis cannot see (an interface
 // method, a function value, a struct field, a package without facts),
 // nojitter stays quiet. It also leaves _test.go files alone: a test is no

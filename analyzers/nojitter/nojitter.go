@@ -71,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.library(s)
 		}
 	}
+	c.rescheduled()
 	if periodic {
 		for _, s := range res.Periodic {
 			c.periodic(s)

@@ -31,5 +31,13 @@ func TestRealShapes(t *testing.T) {
 		// TestSupport: a package that imports "testing" outside its _test.go
 		// files is test code: nothing reported there.
 		{Name: "TestSupport", Pkgs: []string{"nojitter/realshapes/harness"}, Fixes: true},
+		// GatedJitter: another package's backoff whose jitter is a field of
+		// its own, drawn only when set, is deterministic for a literal that
+		// leaves the field out; a helper returning one of its duration
+		// arguments is as random as they are.
+		{Name: "GatedJitter", Pkgs: []string{"nojitter/realshapes/gatedlib", "nojitter/realshapes/gated"}, Fixes: true},
+		// Rescheduled: a retry that reschedules the attempt with
+		// time.AfterFunc under a count of tries, not in a loop.
+		{Name: "Rescheduled", Pkgs: []string{"nojitter/realshapes/resched"}, Fixes: true},
 	})
 }

@@ -30,11 +30,23 @@ const (
 )
 
 // RandomFact marks a function that returns a randomised duration, so that
-// waits in other packages that use it count as jittered.
-type RandomFact struct{}
+// waits in other packages that use it count as jittered. With Gate, the
+// draw is scaled by the receiver's field of that name (rand.N(b.Jitter)):
+// the result is random only when the caller's receiver gives that field a
+// value, and otherwise deterministic in the parameters Params (bit i, the
+// receiver bit 63; see gate.go).
+type RandomFact struct {
+	Gate   string
+	Params uint64
+}
 
-func (*RandomFact) AFact()         {}
-func (*RandomFact) String() string { return "random" }
+func (*RandomFact) AFact() {}
+func (f *RandomFact) String() string {
+	if f.Gate != "" {
+		return "random if " + f.Gate + " is set"
+	}
+	return "random"
+}
 
 // randomness is the result of following a value: its randomness and, for a
 // Fixed value inside a function, the parameters it also depends on (a Fixed
@@ -45,6 +57,11 @@ type randomness struct {
 	// server: the value comes from the server's Retry-After (every non-zero
 	// alternative does); zero: the value is always zero.
 	server, zero bool
+	// gate, for a Random value: the draw is scaled by this field of the
+	// function's receiver, so the value is random only when the caller's
+	// receiver sets it (gate.go); params and server then describe the
+	// deterministic rest.
+	gate string
 }
 
 // join combines the values an expression is computed from (a + b,
@@ -52,7 +69,7 @@ type randomness struct {
 func join(a, b randomness) randomness {
 	switch {
 	case a.r == Random || b.r == Random:
-		return randomness{r: Random}
+		return joinRandom(a, b)
 	case a.r == Opaque || b.r == Opaque:
 		return randomness{r: Opaque}
 	}
@@ -260,6 +277,9 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 	if a.isRetryAfter(call) {
 		return randomness{r: Fixed, server: true}
 	}
+	if g := a.gatedDraw(fn, call, c); g != "" {
+		return randomness{r: Random, gate: g}
+	}
 	if r, ok := a.knownRandomness(fn, call); ok {
 		return randomness{r: r}
 	}
@@ -273,6 +293,9 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 			return randomness{r: Opaque}
 		}
 		res := a.funcRandomness(fn)
+		if res.r == Random && res.gate != "" {
+			res = a.resolveGate(res, fn, call)
+		}
 		if res.r != Fixed {
 			return res
 		}
@@ -289,7 +312,20 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		}
 		return out
 	case a.pass.ImportObjectFact(fn, new(RandomFact)):
-		return randomness{r: Random}
+		var f RandomFact
+		a.pass.ImportObjectFact(fn, &f)
+		if f.Gate == "" {
+			return randomness{r: Random}
+		}
+		res := a.resolveGate(randomness{r: Random, gate: f.Gate, params: f.Params}, fn, call)
+		if res.r != Fixed {
+			return res
+		}
+		return a.passArgs(res, fn, call, c)
+	case a.pass.ImportObjectFact(fn, new(PassFact)):
+		var f PassFact
+		a.pass.ImportObjectFact(fn, &f)
+		return a.passArgs(randomness{r: Fixed, params: f.Params}, fn, call, c)
 	case isStd(path):
 		if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
 			return randomness{r: Opaque}
@@ -468,8 +504,13 @@ func (a *recogniser) exportRandomFacts() {
 		if d.Body == nil || !returnsDuration(fn) {
 			continue
 		}
-		if a.funcRandomness(fn).r == Random {
-			a.pass.ExportObjectFact(fn, &RandomFact{})
+		switch r := a.funcRandomness(fn); {
+		case r.r == Random:
+			a.pass.ExportObjectFact(fn, &RandomFact{Gate: r.gate, Params: r.params})
+		case r.r == Fixed:
+			if p, ok := a.passesThrough(fn); ok {
+				a.pass.ExportObjectFact(fn, &PassFact{Params: p})
+			}
 		}
 	}
 }

@@ -55,7 +55,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*PassFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil)},
 }
 
 // recogniser is the state of one run.
