@@ -79,8 +79,15 @@ func (a *recogniser) valueRandomness(e ast.Expr, c *randomCtx) randomness {
 	return out
 }
 
+// recvParam is the index allParams gives the receiver, and recvBit its bit
+// in a set of parameters: parameters from the 63rd on share index 62.
+const (
+	recvParam        = 63
+	recvBit   uint64 = 1 << recvParam
+)
+
 // allParams maps a declaration's parameters to their index (the receiver
-// to 63).
+// to recvParam).
 func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
 	out := map[types.Object]int{}
 	if decl == nil {
@@ -102,7 +109,7 @@ func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
 		for _, field := range decl.Recv.List {
 			for _, name := range field.Names {
 				if obj := a.info.Defs[name]; obj != nil {
-					out[obj] = 63
+					out[obj] = recvParam
 				}
 			}
 		}

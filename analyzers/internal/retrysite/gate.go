@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -66,11 +67,7 @@ func (a *recogniser) gatedDraw(fn *types.Func, call *ast.CallExpr, c *randomCtx)
 	if fn.Pkg() == nil || len(call.Args) != 1 || c.params == nil {
 		return ""
 	}
-	random := false
-	for _, p := range randomSources {
-		random = random || fn.Pkg().Path() == p
-	}
-	if !random {
+	if !slices.Contains(randomSources, fn.Pkg().Path()) {
 		return ""
 	}
 	arg := ast.Unparen(call.Args[0])
@@ -89,7 +86,7 @@ func (a *recogniser) gatedDraw(fn *types.Func, call *ast.CallExpr, c *randomCtx)
 		return ""
 	}
 	recv := identObj(a.info, sel.X)
-	if i, ok := c.params[recv]; !ok || i != 63 {
+	if i, ok := c.params[recv]; !ok || i != recvParam {
 		return ""
 	}
 	if f := a.fieldOf(sel); f != nil && isNumeric(f.Type()) {
@@ -195,8 +192,8 @@ func (a *recogniser) elsewhere(e ast.Expr, holder types.Object) bool {
 }
 
 func hasField(st *types.Struct, f *types.Var) bool {
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i) == f {
+	for g := range st.Fields() {
+		if g == f {
 			return true
 		}
 	}
@@ -204,10 +201,10 @@ func hasField(st *types.Struct, f *types.Var) bool {
 }
 
 // passArgs resolves the parameters a deterministic result depends on (bit
-// i of r.params) with the arguments of call, the elements of a variadic
-// parameter included.
+// i of r.params, the receiver's recvBit) with the arguments of call, the
+// elements of a variadic parameter included.
 func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
-	out := randomness{r: Fixed, server: r.server}
+	out := randomness{r: Fixed, server: r.server, zero: r.zero}
 	sig := fn.Signature()
 	n := sig.Params().Len()
 	for i, arg := range call.Args {
@@ -219,7 +216,7 @@ func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, 
 			out = join(out, a.randomness(arg, c))
 		}
 	}
-	if r.params&(1<<63) != 0 {
+	if r.params&recvBit != 0 {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return randomness{r: Opaque}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -34,7 +35,7 @@ const (
 // draw is scaled by the receiver's field of that name (rand.N(b.Jitter)):
 // the result is random only when the caller's receiver gives that field a
 // value, and otherwise deterministic in the parameters Params (bit i, the
-// receiver bit 63; see gate.go).
+// receiver recvBit; see gate.go).
 type RandomFact struct {
 	Gate   string
 	Params uint64
@@ -299,18 +300,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		if res.r != Fixed {
 			return res
 		}
-		out := randomness{r: Fixed, server: res.server, zero: res.zero}
-		for i, arg := range call.Args {
-			if res.params&(1<<uint(i%64)) != 0 {
-				out = join(out, a.randomness(arg, c))
-			}
-		}
-		if recv := fn.Signature().Recv(); recv != nil && res.params&(1<<63) != 0 {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				out = join(out, a.randomness(sel.X, c))
-			}
-		}
-		return out
+		return a.passArgs(res, fn, call, c)
 	case a.pass.ImportObjectFact(fn, new(RandomFact)):
 		var f RandomFact
 		a.pass.ImportObjectFact(fn, &f)
@@ -346,10 +336,8 @@ func (a *recogniser) knownRandomness(fn *types.Func, call *ast.CallExpr) (Random
 		return 0, false
 	}
 	path := fn.Pkg().Path()
-	for _, p := range randomSources {
-		if path == p {
-			return Random, true
-		}
+	if slices.Contains(randomSources, path) {
+		return Random, true
 	}
 	if a.userJitter(fn) {
 		return Random, true
