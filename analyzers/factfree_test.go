@@ -81,9 +81,7 @@ func TestFactFreeStdlib(t *testing.T) {
 //     Nothing the vet config gives (import path, imports, the dependencies'
 //     facts) tells such a package from one that has no facts.
 func TestFactFreeOnlyStdlib(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads real SDK packages from source")
-	}
+	testutil.SkipInShortMode(t, "loads real SDK packages from source")
 	t.Run("sdk", func(t *testing.T) {
 		const sdk = "github.com/hashicorp/go-retryablehttp"
 		if !apis.IsSDK(sdk) || FactFree(sdk) {

@@ -9,7 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -29,8 +31,8 @@ func (c *checker) rescheduled() {
 		if len(call.Args) != 2 || !typematch.IsFunc(typematch.Callee(info, call), "time", "AfterFunc") {
 			continue
 		}
-		lit, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit)
-		if !ok || !c.resends(lit) || !c.countedTry(cur) {
+		lit, ok := source.Cursor(cur, ast.Unparen(call.Args[1]))
+		if _, isLit := lit.Node().(*ast.FuncLit); !ok || !isLit || !c.resends(lit) || !c.countedTry(cur) {
 			continue
 		}
 		d := call.Args[0]
@@ -56,21 +58,16 @@ func (c *checker) rescheduled() {
 	}
 }
 
-// resends reports whether the function literal makes a call that is not
-// local (it reaches, or may reach, another process), the test the retry
+// resends reports whether the function literal at lit makes a call that is
+// not local (it reaches, or may reach, another process), the test the retry
 // recogniser puts to a loop's attempt.
-func (c *checker) resends(lit *ast.FuncLit) bool {
-	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if found {
-			return false
+func (c *checker) resends(lit inspector.Cursor) bool {
+	for call := range lit.Preorder((*ast.CallExpr)(nil)) {
+		if c.res.CallReach(call.Node().(*ast.CallExpr)) != retrysite.Local {
+			return true
 		}
-		if call, ok := n.(*ast.CallExpr); ok && c.res.CallReach(call) != retrysite.Local {
-			found = true
-		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // countedTry reports whether the AfterFunc call at cur is a statement of an
@@ -135,7 +132,7 @@ func (c *checker) steps(s ast.Stmt, x ast.Expr) bool {
 		if s.Tok != token.ADD_ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
 			return false
 		}
-		n, ok := c.constDuration(s.Rhs[0])
+		n, ok := eval.Int(c.pass.TypesInfo.Types[s.Rhs[0]])
 		return ok && n == 1 && c.sameVar(s.Lhs[0], x)
 	}
 	return false
