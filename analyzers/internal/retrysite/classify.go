@@ -199,7 +199,10 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 // succeeds and goes around on some failure.
 func (w *walker) retries(body *ast.BlockStmt) bool {
 	att := w.att
-	w.sc = success
+	if len(att.verdicts) > 0 && (w.retriesOnVerdict(body, false) || w.retriesOnVerdict(body, true)) {
+		return true
+	}
+	w.sc, w.steps = success, 0
 	if w.run(body) != exits {
 		return false
 	}
@@ -220,6 +223,22 @@ func (w *walker) retries(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// retriesOnVerdict reports whether the loop leaves on every path when the
+// attempt's verdict is stopOn and its error nil, and goes around on some path
+// when the verdict is the other and there is an error: the operation decides
+// whether it is retried. A poll (done, err := cond(); leaving on an error) and
+// an iterator (more, err := next()) leave on the error, so neither is a
+// retry.
+func (w *walker) retriesOnVerdict(body *ast.BlockStmt, stopOn bool) bool {
+	w.stopOn = stopOn
+	w.sc, w.steps = opStops, 0
+	if w.run(body) != exits {
+		return false
+	}
+	w.sc, w.steps = opRetries, 0
+	return w.run(body)&around != 0
 }
 
 // bodyReaches reports whether a call in body certainly reaches another
@@ -252,7 +271,8 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 		res := sig.Results()
 		att := byCall[call]
 		if att == nil {
-			att = &attempt{call: call, errs: map[types.Object]bool{}, bools: map[types.Object]bool{}, resps: map[types.Object]bool{}, outs: map[types.Object]bool{}}
+			att = &attempt{call: call, errs: map[types.Object]bool{}, bools: map[types.Object]bool{}, verdicts: map[types.Object]bool{},
+				resps: map[types.Object]bool{}, outs: map[types.Object]bool{}}
 		}
 		hasErr := false
 		for i := 0; i < res.Len(); i++ {
@@ -285,6 +305,8 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 					// Only a lone bool is an attempt's outcome (tryLock()):
 					// item, quit := q.Get() is a consumer's, not a retry's.
 					att.bools[obj] = true
+				case isBool(t) && res.Len() == 2 && i == 0 && hasErr:
+					att.verdicts[obj] = true
 				case hasStatus(t):
 					att.resps[obj] = true
 				default:
@@ -292,7 +314,7 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 				}
 			}
 		}
-		if len(att.errs)+len(att.bools)+len(att.resps) == 0 && !att.errResult && !att.boolResult {
+		if len(att.errs)+len(att.bools)+len(att.verdicts)+len(att.resps) == 0 && !att.errResult && !att.boolResult {
 			return
 		}
 		a.addCallbackOuts(cur, att.outs)

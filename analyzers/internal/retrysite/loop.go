@@ -42,6 +42,10 @@ const (
 	failErr             // the call returned a non-nil error
 	failStatus          // no error, but an HTTP status that says retry (503)
 	failBool            // the call returned false
+	// The attempt returns (bool, error) and the bool is its own verdict on
+	// going on (nats.go's retryWithBackoff: shouldContinue, err := f(i)):
+	opStops   // it says stop (the walker's stopOn), with no error
+	opRetries // it says go on, with an error
 )
 
 // outcomes of one path through a loop body.
@@ -59,7 +63,10 @@ type attempt struct {
 	call  *ast.CallExpr
 	errs  map[types.Object]bool // error results
 	bools map[types.Object]bool // bool results (only when the call returns no error)
-	resps map[types.Object]bool // results with a StatusCode field
+	// verdicts are the bool results of a call that returns (bool, error):
+	// a poll's done, or the operation's own say on whether to go on.
+	verdicts map[types.Object]bool
+	resps    map[types.Object]bool // results with a StatusCode field
 	// outs are the other values the attempt gives: its results that are
 	// not its outcome, and variables of the loop's function that function
 	// literals handed to it assign (resp, set by the callback loki's
@@ -85,6 +92,7 @@ type walker struct {
 	sc     scenario
 	flags  map[types.Object]bool // bool variables the loop condition reads
 	steps  int
+	stopOn bool // under opStops and opRetries, the verdict that says stop
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -165,7 +173,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	case *ast.ReturnStmt:
 		// A return before the attempt in the body (alertmanager's check of
 		// ctx.Done first) is not reached after the attempt succeeded.
-		if w.sc == success && w.returnsError(s) && !w.beforeAttempt(s) {
+		if w.succeeded() && w.returnsError(s) && !w.beforeAttempt(s) {
 			return aborts, false, st
 		}
 		return exits, false, st
@@ -215,9 +223,9 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 			// switch err.(type) { case nil: ...; case *TempError: ... }
 			return w.clauses(s.Body, st, nested, func(e ast.Expr) tri {
 				if w.isNil(e) {
-					return eval.Of(w.sc != failErr)
+					return eval.Of(!w.errs())
 				}
-				if w.sc != failErr {
+				if !w.errs() {
 					return no // only a non-nil error has a dynamic type
 				}
 				return unknown
@@ -350,7 +358,7 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 				certain = true
 			}
 		case *ast.CommClause:
-			if w.sc == success && w.timesOut(body, c) {
+			if w.succeeded() && w.timesOut(body, c) {
 				continue // the attempt answered: its timeout did not fire
 			}
 			if attCase != nil && ast.Stmt(c) != attCase {
@@ -527,6 +535,9 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		if w.att.bools[obj] && w.current(e) {
 			return w.boolValue()
 		}
+		if w.att.verdicts[obj] && w.current(e) {
+			return w.verdict()
+		}
 		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 			return eval.Of(constant.BoolVal(tv.Value))
 		}
@@ -536,10 +547,28 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		}
 		if fn := typematch.Callee(w.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" &&
 			(fn.Name() == "Is" || fn.Name() == "As") && len(e.Args) > 0 && w.isErr(e.Args[0]) {
-			if w.sc != failErr {
+			if !w.errs() {
 				return no
 			}
 		}
+	}
+	return unknown
+}
+
+// succeeded reports whether the scenario's attempt returned no error and was
+// not turned down by its status or bool.
+func (w *walker) succeeded() bool { return w.sc == success || w.sc == opStops }
+
+// errs reports whether the scenario's attempt returned an error.
+func (w *walker) errs() bool { return w.sc == failErr || w.sc == opRetries }
+
+// verdict is the value of the attempt's verdict under the scenario.
+func (w *walker) verdict() tri {
+	switch w.sc {
+	case opStops:
+		return eval.Of(w.stopOn)
+	case opRetries:
+		return eval.Of(!w.stopOn)
 	}
 	return unknown
 }
@@ -586,17 +615,17 @@ func (w *walker) current(id *ast.Ident) bool {
 // evalNil evaluates x == y where x may be the attempt's error.
 func (w *walker) evalNil(x, y ast.Expr) tri {
 	if !w.isErr(x) {
-		if id := outRoot(x); id != nil && w.att.outs[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) && w.sc == success {
+		if id := outRoot(x); id != nil && w.att.outs[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) && w.succeeded() {
 			return no
 		}
 		if id, ok := ast.Unparen(x).(*ast.Ident); ok && w.att.resps[w.info.ObjectOf(id)] && w.current(id) && w.isNil(y) {
-			if w.sc == success || w.sc == failStatus {
+			if w.succeeded() || w.sc == failStatus {
 				return no
 			}
 		}
 		return unknown
 	}
-	isNil := w.sc != failErr
+	isNil := !w.errs()
 	if w.isNil(y) {
 		return eval.Of(isNil)
 	}

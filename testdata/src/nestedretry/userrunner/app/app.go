@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/redis/go-redis/v9"
@@ -40,6 +41,14 @@ func get(ctx context.Context, rdb *redis.Client) (string, error) {
 	})
 }
 
+// A runner whose operation says whether to go on.
+func setWhile(ctx context.Context, rdb *redis.Client) error {
+	return kit.While(func(int) (bool, error) {
+		err := rdb.Set(ctx, "k", "v", 0).Err() // want `retry call of up to 4 attempts calls redis.Client.Set, which makes up to 4 attempts \(the library default\) itself: up to 16 calls in all`
+		return err != nil, err
+	})
+}
+
 // A callback called once, or once per item, is not retried: quiet.
 func once(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 	return kit.Once(ctx, func(ctx context.Context) error {
@@ -50,6 +59,15 @@ func once(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
 
 func each(ctx context.Context, rdb *redis.Client, keys []string) error {
 	return kit.Each(ctx, keys, func(k string) error { return rdb.Del(ctx, k).Err() })
+}
+
+func pages(ctx context.Context, rdb *redis.Client) error {
+	page := 0
+	return kit.Pages(func() (bool, error) {
+		page++
+		v, err := rdb.Get(ctx, fmt.Sprint("page/", page)).Result()
+		return v != "", err
+	})
 }
 
 // A runner kept in a variable is out of scope: quiet.

@@ -42,6 +42,31 @@ func Do[T any](ctx context.Context, fn func() (T, error)) (T, error) { // want D
 	return v, err
 }
 
+// While re-runs op, up to 4 times, for as long as op answers that it should
+// go on (its bool), error or not.
+func While(op func(attempt int) (bool, error)) error { // want While:`reaches\(retries, up to 4 attempts\)`
+	var err error
+	var again bool
+	for i := range 4 {
+		if again, err = op(i); !again {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Pages calls next until it says there is no more, and stops at its first
+// error: an iterator, not a runner.
+func Pages(next func() (more bool, err error)) error {
+	for {
+		more, err := next()
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
 // Once calls op once: not a runner.
 func Once(ctx context.Context, op func(context.Context) error) error { return op(ctx) }
 

@@ -107,7 +107,65 @@ func ping(ctx context.Context, hc *http.Client, url string) error {
 	return errGaveUp
 }
 
+// A runner whose operation says whether to go on, beside its error
+// (nats.go's retryWithBackoff): the loop leaves when the operation answers
+// false and goes around on true, even with an error.
+func retryWhile(op func(attempt int) (bool, error), attempts int) error {
+	var err error
+	var again bool
+	for i := 0; ; i++ {
+		again, err = op(i)
+		if !again {
+			return err
+		}
+		if i >= attempts-1 {
+			break
+		}
+		time.Sleep(time.Second) // want `retry loop waits a fixed 1s`
+	}
+	return err
+}
+
+// The other way round: the operation answers true when it is done.
+func retryUntilDone(op func() (done bool, err error)) error {
+	for range 5 {
+		done, err := op()
+		if done {
+			return err
+		}
+		time.Sleep(2 * time.Second) // want `retry loop waits a fixed 2s`
+	}
+	return errGaveUp
+}
+
 // --- not reported ---
+
+// An iterator over pages: it leaves on an error and when there are no more,
+// and goes around when there are: it pages, it does not retry.
+func drainPages(next func() (more bool, err error)) error {
+	for {
+		more, err := next()
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A poll of a condition that fails on an error: it waits until ready, and an
+// error ends it.
+func pollReady(ready func() (bool, error)) error {
+	for {
+		ok, err := ready()
+		if err != nil || ok {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
 
 // The same type switch with a jittered wait.
 func (s *Store) ExecJittered(ctx context.Context, q string) error {
