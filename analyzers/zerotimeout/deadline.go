@@ -40,27 +40,40 @@ func (c *checker) sendBounded(cur inspector.Cursor) bool {
 // requestBounded reports whether the request e, sent at pos, carries a
 // context with a deadline.
 func (c *checker) requestBounded(body inspector.Cursor, e ast.Expr, pos token.Pos, depth int) bool {
-	if depth > 8 {
-		return false
+	ctx := c.requestCarries(body, e, pos, depth)
+	return ctx != nil && c.contextBounded(body, ctx, depth+1)
+}
+
+// requestCarries returns the expression of the context that the request e,
+// sent or returned at pos, carries, or nil when it cannot be told: the
+// context handed to the call that made it (http.NewRequestWithContext,
+// req.WithContext, req.Clone, or a helper that builds requests with its
+// context parameter), found through the last assignment to a variable.
+func (c *checker) requestCarries(body inspector.Cursor, e ast.Expr, pos token.Pos, depth int) ast.Expr {
+	if depth > maxRequestDepth {
+		return nil
 	}
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok {
 		if ctx := requestContext(c.pass.TypesInfo, call); ctx != nil {
-			return c.contextBounded(body, ctx, depth+1)
+			return ctx
 		}
-		return false
+		return c.helperContext(call, depth+1)
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
-		return false
+		return nil
 	}
 	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok {
-		return false
+		return nil
 	}
 	// The last assignment to the request before the send decides.
 	rhs := c.lastAssignment(body, v, pos)
-	return rhs != nil && c.requestBounded(body, rhs, rhs.Pos(), depth+1)
+	if rhs == nil {
+		return nil
+	}
+	return c.requestCarries(body, rhs, rhs.Pos(), depth+1)
 }
 
 // requestContext returns the context that a call making a request gives it:

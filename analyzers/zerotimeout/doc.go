@@ -37,7 +37,9 @@
 //   - every request the client sends carries a context with a deadline, made
 //     by context.WithTimeout or WithDeadline in the function that sends it,
 //     or by WithCancel whose cancel a watchdog (a goroutine, time.AfterFunc)
-//     calls;
+//     calls; the request may be built by a helper that gives it the context
+//     of one of its parameters (a function of the package, or of another
+//     package by its RequestContextFact);
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

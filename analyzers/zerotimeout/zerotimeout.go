@@ -27,7 +27,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "zerotimeout",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil)},
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil)},
 }, doc)
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -88,6 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		flows:      make(map[types.Object]*flow),
 		results:    make(map[result]*flow),
 		delegated:  make(map[*types.Func]*DelegatedTransportFact),
+		reqCtx:     make(map[*types.Func]int),
 	}
 	if !tests && isTestSupport(pass) {
 		return nil, nil
@@ -113,6 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.checkDelegatedCalls(files)
 	c.exportBoundedFields()
+	c.exportRequestContexts()
 	return nil, nil
 }
 
@@ -155,6 +157,9 @@ type checker struct {
 	// delegated holds the functions of the package that make a client
 	// around the transport their caller gives (see delegate.go).
 	delegated map[*types.Func]*DelegatedTransportFact
+	// reqCtx caches, per function of the package, the parameter whose
+	// context the requests it returns carry, -1 for none (see reqctx.go).
+	reqCtx map[*types.Func]int
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }

@@ -50,6 +50,12 @@ func TestCases(t *testing.T) {
 		// followed through that package's fact, which says it sends through
 		// the field only under a deadline; the fact needs a send there, and
 		// the storing package's own uses still count.
+		// RequestHelper: a request built by a helper that gives it the
+		// context of one of its parameters (in the package, or by the
+		// helper's RequestContextFact) is bounded when the caller's context
+		// is; a helper that replaces the context, or drops it on one path, is
+		// no such helper.
+		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
 	})
 }

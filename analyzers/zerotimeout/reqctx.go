@@ -1,0 +1,154 @@
+package zerotimeout
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// RequestContextFact marks a function whose first result, an *http.Request,
+// carries the context of one of its parameters: a helper that builds its
+// package's requests with http.NewRequestWithContext(ctx, ...) and sets
+// their headers (restic's newGitHubRequest). A request it returns is bounded
+// when the context its caller hands it is.
+type RequestContextFact struct {
+	Param int // the index of the context parameter
+}
+
+func (*RequestContextFact) AFact() {}
+
+func (f *RequestContextFact) String() string {
+	return "request context from parameter " + strconv.Itoa(f.Param)
+}
+
+// maxRequestDepth bounds how far a request is followed through the helpers
+// that build it.
+const maxRequestDepth = 8
+
+// helperContext returns the argument of call that becomes the context of
+// the request call returns: call is a function of this package whose every
+// return of a request gives it the context of one parameter (by its body),
+// or of another package with a RequestContextFact. It returns nil otherwise.
+func (c *checker) helperContext(call *ast.CallExpr, depth int) ast.Expr {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || depth > maxRequestDepth {
+		return nil
+	}
+	param := -1
+	if fn.Pkg() == c.pass.Pkg {
+		param = c.requestContextParam(fn, depth)
+	} else {
+		var f RequestContextFact
+		if c.pass.ImportObjectFact(fn.Origin(), &f) {
+			param = f.Param
+		}
+	}
+	if param < 0 || param >= len(call.Args) || call.Ellipsis.IsValid() {
+		return nil
+	}
+	return call.Args[param]
+}
+
+// requestContextParam returns the index of the parameter of fn, a function
+// of this package, whose context every request fn returns carries, or -1.
+// A nil request (returned beside an error) carries none and is not sent.
+func (c *checker) requestContextParam(fn *types.Func, depth int) int {
+	if p, ok := c.reqCtx[fn]; ok {
+		return p
+	}
+	c.reqCtx[fn] = -1 // a recursive helper proves nothing
+	p := c.computeRequestContextParam(fn, depth)
+	c.reqCtx[fn] = p
+	return p
+}
+
+func (c *checker) computeRequestContextParam(fn *types.Func, depth int) int {
+	sig := fn.Signature()
+	if sig.Results().Len() == 0 || !typematch.IsNamed(typematch.Deref(sig.Results().At(0).Type()), httpPath, "Request") {
+		return -1
+	}
+	if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
+		return -1
+	}
+	body, ok := c.funcBody(fn)
+	if !ok {
+		return -1
+	}
+	param, ok := -1, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		ret, isRet := cur.Node().(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return false // a function literal's returns are its own
+		}
+		_, tuple := c.pass.TypesInfo.TypeOf(firstOf(ret)).(*types.Tuple)
+		switch {
+		case len(ret.Results) != sig.Results().Len() && !tuple:
+			ok = false // a bare return of named results
+		case c.isNil(ret.Results[0]):
+		default:
+			ctx := c.requestCarries(body, ret.Results[0], ret.Pos(), depth+1)
+			p := paramIndex(c.pass.TypesInfo, sig, ctx)
+			if p < 0 || c.reassigned(body, sig.Params().At(p)) || (param >= 0 && p != param) {
+				ok = false
+			}
+			param = p
+		}
+		return false
+	})
+	if !ok {
+		return -1
+	}
+	return param
+}
+
+// firstOf returns the first result expression of ret, or nil; with
+// return f(), whose type is a tuple, its request is f's first result.
+func firstOf(ret *ast.ReturnStmt) ast.Expr {
+	if len(ret.Results) == 0 {
+		return nil
+	}
+	return ret.Results[0]
+}
+
+// paramIndex returns the index of the parameter of sig that e names, or -1.
+func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	for i := range sig.Params().Len() {
+		if info.Uses[id] == sig.Params().At(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// reassigned reports whether the parameter v is given another value in body.
+func (c *checker) reassigned(body inspector.Cursor, v *types.Var) bool {
+	return len(c.assignments(body, v)) > 0
+}
+
+// exportRequestContexts exports a RequestContextFact for each function of
+// the package that returns requests carrying a parameter's context.
+func (c *checker) exportRequestContexts() {
+	for fcur := range c.insp.Root().Children() {
+		for dcur := range fcur.Children() {
+			fd, ok := dcur.Node().(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !fn.Exported() {
+				continue
+			}
+			if p := c.requestContextParam(fn, 0); p >= 0 {
+				c.pass.ExportObjectFact(fn, &RequestContextFact{Param: p})
+			}
+		}
+	}
+}
