@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -234,39 +233,6 @@ func (c *checker) setsDeadline(body inspector.Cursor) bool {
 		fn := typematch.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr))
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net" &&
 			(fn.Name() == "SetReadDeadline" || fn.Name() == "SetDeadline") {
-			return true
-		}
-	}
-	return false
-}
-
-// sdkOptionOf returns the row of apis.SDKTimeouts whose option hands the
-// SDK's client an *http.Client (fn), or nil.
-func sdkOptionOf(fn *types.Func) *apis.SDKTimeout {
-	for i, o := range apis.SDKTimeouts {
-		if typematch.IsFunc(fn, o.Pkg, o.WithClient) {
-			return &apis.SDKTimeouts[i]
-		}
-	}
-	return nil
-}
-
-// sdkTimeoutAfter reports whether the option call at cur (WithHTTPClient)
-// is an argument of the SDK's constructor followed by its Timeout option
-// with a value that is not provably zero.
-func (c *checker) sdkTimeoutAfter(cur inspector.Cursor, o *apis.SDKTimeout) bool {
-	kind, idx := cur.ParentEdge()
-	if kind != edge.CallExpr_Args {
-		return false
-	}
-	ctor := cur.Parent().Node().(*ast.CallExpr)
-	if !typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, ctor), o.Pkg, o.Constructor) {
-		return false
-	}
-	for _, arg := range ctor.Args[idx+1:] {
-		call, ok := ast.Unparen(arg).(*ast.CallExpr)
-		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), o.Pkg, o.WithTimeout) &&
-			len(call.Args) == 1 && !c.isZero(call.Args[0]) {
 			return true
 		}
 	}

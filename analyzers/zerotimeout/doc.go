@@ -46,9 +46,10 @@
 //   - its Timeout is set another way: assigned in the same function before
 //     the first use (also through a field path such as s.hc.Timeout = d, or
 //     by a setter of the package called there; under a condition too,
-//     except *x under if x != nil, an optional setting nil by default), or
-//     by an SDK option applied to the client (the Docker client's
-//     WithTimeout after WithHTTPClient);
+//     except *x under if x != nil, an optional setting nil by default);
+//   - it is handed to an SDK whose calls may rightly wait as long as they
+//     take (the Docker client's WithHTTPClient: logs -f, events, a commit
+//     answered when done), where no Timeout fits;
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
 //     the package gives a client, or for an unexported field of a struct

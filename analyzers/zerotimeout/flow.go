@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -28,6 +29,10 @@ type flow struct {
 	// too (under deadlines, see BoundedFieldFact), reading its responses
 	// in ways the analyzer does not see.
 	readElsewhere bool
+	// longCalls is true when the client is handed to an SDK whose calls
+	// may rightly wait as long as they take (apis.LongCallSDKs): no Timeout
+	// fits a client they share.
+	longCalls bool
 }
 
 func (f *flow) add(g *flow) {
@@ -35,6 +40,7 @@ func (f *flow) add(g *flow) {
 	f.hidden = f.hidden || g.hidden
 	f.stored = f.stored || g.stored
 	f.readElsewhere = f.readElsewhere || g.readElsewhere
+	f.longCalls = f.longCalls || g.longCalls
 }
 
 // sendMethods are the methods of http.Client that send a request.
@@ -289,15 +295,17 @@ func (c *checker) mentionFlow(vr *types.Var) *flow {
 
 // flowArg follows a client passed as argument idx of the call at cur, and
 // reports whether it could: into the parameter of a function declared in
-// the package, or into an SDK option that bounds it.
+// the package, or into an SDK whose calls take as long as they take
+// (apis.LongCallSDKs), where no Timeout belongs.
 func (c *checker) flowArg(cur inspector.Cursor, idx int, fl *flow) bool {
 	call := cur.Node().(*ast.CallExpr)
 	fn := typematch.Callee(c.pass.TypesInfo, call)
 	if fn == nil {
 		return false
 	}
-	if opt := sdkOptionOf(fn); opt != nil {
-		return c.sdkTimeoutAfter(cur, opt)
+	if fn.Pkg() != nil && apis.IsLongCallOption(fn.Pkg().Path(), fn.Name()) && fn.Signature().Recv() == nil {
+		fl.longCalls = true
+		return true
 	}
 	if c.funcDecl(fn) == nil {
 		return false

@@ -230,7 +230,7 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 		}
 	}
 	fl := c.clientFlow(cl)
-	if c.boundedByContext(fl) {
+	if fl.longCalls || c.boundedByContext(fl) {
 		return
 	}
 	c.exportReturned(cl)

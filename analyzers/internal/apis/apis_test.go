@@ -26,8 +26,8 @@ func TestSources(t *testing.T) {
 	for _, k := range []RetryKnob{RetryMax, RetryCount} {
 		check("RetryKnob "+k.Label, k.Source)
 	}
-	for _, o := range SDKTimeouts {
-		check("SDKTimeouts "+o.Pkg, o.Source)
+	for _, o := range LongCallSDKs {
+		check("LongCallSDKs "+o.Pkg, o.Source)
 	}
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)

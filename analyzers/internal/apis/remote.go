@@ -49,24 +49,37 @@ var LimiterWaits = []string{"Wait", "WaitN", "Allow", "AllowN", "Reserve", "Rese
 // LimiterType is the rate limiter's type in Rate.
 const LimiterType = "Limiter"
 
-// An SDKTimeout is an SDK's pair of constructor options: one that hands the
-// SDK's client an *http.Client, and one that sets that client's Timeout.
-// Applied in order, the Timeout option bounds a client handed over before
-// it.
-type SDKTimeout struct {
-	Pkg, Constructor, WithClient, WithTimeout string
-	Source                                    string
+// A LongCallSDK is an SDK whose calls may rightly wait on the server for as
+// long as the operation takes, through the *http.Client an option
+// (WithClient) hands it. The Docker Engine API streams logs, events and
+// progress for as long as they run and answers a commit or a prune only
+// when it is done: no Timeout, on the client or for the response headers,
+// fits every call, so the SDK's own default client has none and the
+// bound is the caller's context.
+type LongCallSDK struct {
+	Pkg, WithClient string
+	// Source is the upstream file the row was read from.
+	Source string
 }
 
-// SDKTimeouts are the SDK options known to set a Timeout on the client
-// they are given.
-var SDKTimeouts = []SDKTimeout{
+// LongCallSDKs lists them.
+var LongCallSDKs = []LongCallSDK{
 	{
-		// WithHTTPClient replaces the client; WithTimeout sets
-		// c.client.Timeout.
-		Pkg: DockerClient, Constructor: "NewClientWithOpts", WithClient: "WithHTTPClient", WithTimeout: "WithTimeout",
-		Source: "https://github.com/moby/moby/blob/v28.5.2/client/options.go",
+		// defaultHTTPClient sets no Timeout.
+		Pkg: DockerClient, WithClient: "WithHTTPClient",
+		Source: "https://github.com/moby/moby/blob/v28.5.2/client/client.go",
 	},
+}
+
+// IsLongCallOption reports whether the package-level function name of the
+// package at path hands an *http.Client to a LongCallSDK.
+func IsLongCallOption(path, name string) bool {
+	for _, o := range LongCallSDKs {
+		if o.Pkg == path && o.WithClient == name {
+			return true
+		}
+	}
+	return false
 }
 
 // KeyHeaders are the header names that carry an idempotency key: the IETF

@@ -7,23 +7,41 @@ import (
 	"github.com/docker/docker/client"
 )
 
-// Docker hands its client to the Docker SDK, whose WithTimeout, applied
-// after it, sets the client's Timeout.
+// The Docker SDK's calls may rightly wait as long as they take (logs
+// -f, events, a commit or a prune answered when done), so no Timeout fits
+// the client handed to it, and the SDK's own default has none: quiet,
+// whatever the options around it.
 func Docker() (*client.Client, error) {
 	hc := &http.Client{}
 	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(hc), client.WithTimeout(30*time.Second))
 }
 
-// DockerTimeoutFirst: options apply in order, so this Timeout goes to the
-// SDK's own client, which the next option replaces.
 func DockerTimeoutFirst() (*client.Client, error) {
-	hc := &http.Client{} // want `^http.Client has no Timeout`
+	hc := &http.Client{}
 	return client.NewClientWithOpts(client.WithTimeout(30*time.Second), client.WithHTTPClient(hc))
 }
 
-// DockerNoTimeout sets no Timeout.
 func DockerNoTimeout() (*client.Client, error) {
-	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(&http.Client{})) // want `^http.Client has no Timeout`
+	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(&http.Client{}))
+}
+
+// DockerAlsoSends sends through the client it hands the SDK: a Timeout on
+// it would still cut the SDK's long calls, so it stays quiet too.
+func DockerAlsoSends(u string) (*client.Client, error) {
+	hc := &http.Client{}
+	if _, err := readAll(hc.Get(u)); err != nil {
+		return nil, err
+	}
+	return client.NewClientWithOpts(client.WithHTTPClient(hc))
+}
+
+// DockerOwnClient keeps a client apart for its own sends: reported.
+func DockerOwnClient(u string) (*client.Client, error) {
+	own := &http.Client{} // want `^http.Client has no Timeout`
+	if _, err := readAll(own.Get(u)); err != nil {
+		return nil, err
+	}
+	return client.NewClientWithOpts(client.WithHTTPClient(&http.Client{}))
 }
 
 // API sets its client's Timeout with a setter in its constructor.
