@@ -65,7 +65,9 @@
 //     scope. Cancelling the context, or its deadline passing, does not end
 //     the wait: the goroutine sleeps on, holding what it holds, for a caller
 //     that has given up. A wait for the server's Retry-After, often long, is
-//     the case most worth catching. Fix, when the function's last result is
+//     the case most worth catching. A poll that re-runs a call after every
+//     failure and leaves only after some successes (until the answer is
+//     stable) retries that call too. Fix, when the function's last result is
 //     an error: a select that returns the context's error (with the other
 //     results zero) as soon as the context ends, or waits d.
 //

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.retryableHTTPBudgets()
 	// Otherwise a deadline or a cancellation needs a context: without the
 	// context package in sight there is nothing to outlive or overrun.
-	if len(res.Sites) == 0 || !typematch.Imports(pass.Pkg, "context") {
+	if len(res.Sites)+len(res.Periodic) == 0 || !typematch.Imports(pass.Pkg, "context") {
 		return nil, nil
 	}
 	for _, s := range res.Sites {
@@ -62,6 +62,14 @@ func run(pass *analysis.Pass) (any, error) {
 		case retrysite.LibraryCall:
 			c.policyBudget(s)
 			c.libraryBudget(s)
+		}
+	}
+	// A poll that re-runs its call after every failure retries it too
+	// (ensureStableKey's Get until the key is stable): its sleeps outlive
+	// the context just as a retry loop's do.
+	for _, s := range res.Periodic {
+		if s.Call != nil {
+			c.outlivingWaits(s)
 		}
 	}
 	return nil, nil

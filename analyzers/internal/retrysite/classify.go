@@ -56,7 +56,7 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 			if w, ok := a.tickerRange(s.X); ok {
 				waits := append([]Wait{w}, a.listWaits(bodyCur, stmt)...)
 				s := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
-				att, local := a.findRetriedAttempt(cur, label, nil, decl)
+				att, local, _ := a.findRetriedAttempt(cur, label, nil, decl)
 				switch {
 				case local:
 					return nil, nil
@@ -86,13 +86,17 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 		return nil, nil
 	}
 	waits := a.listWaits(bodyCur, stmt)
-	att, local := a.findRetriedAttempt(cur, label, counter, decl)
+	att, local, polled := a.findRetriedAttempt(cur, label, counter, decl)
 	if local {
 		return nil, nil // a retry of nothing remote: neither a site nor a poller of one
 	}
 	if att == nil {
 		if len(waits) > 0 {
-			return nil, &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}
+			p := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}
+			if polled != nil {
+				p.Call = polled.call
+			}
+			return nil, p
 		}
 		return nil, nil
 	}
@@ -131,12 +135,15 @@ func loopParts(loop inspector.Cursor) (body, cond, post inspector.Cursor) {
 
 // findRetriedAttempt returns the attempt that the loop at cur re-runs when
 // it fails and leaves when it succeeds, or nil; local is set when there is
-// one but it does not reach another process.
-func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl) (*attempt, bool) {
+// one but it does not reach another process. Without one, polled is an
+// attempt that may reach another process which the loop re-runs after
+// every failure, and leaves after some success only (a poll until the
+// answer is stable): the loop cannot end while it fails.
+func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl) (att *attempt, local bool, polled *attempt) {
 	bodyCur, condCur, postCur := loopParts(cur)
 	cands := a.findAttempts(bodyCur, condCur, postCur, counter)
 	if len(cands) == 0 {
-		return nil, false
+		return nil, false, nil
 	}
 	body := bodyCur.Node().(*ast.BlockStmt)
 	var cond ast.Expr
@@ -175,24 +182,44 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 	// A candidate that succeeds and retries but stays in this process
 	// (a parser's next token, a local lock) makes no retry site, unless the
 	// body visibly reaches another process some other way.
-	var local *attempt
+	var localAtt *attempt
 	for _, att := range cands {
 		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags}
 		if !w.retries(body) {
-			continue
-		}
-		if a.reaches(att.call, decl) == Local {
-			if local == nil {
-				local = att
+			if polled == nil && w.polls(body) && a.reaches(att.call, decl) != Local {
+				polled = att
 			}
 			continue
 		}
-		return att, false
+		if a.reaches(att.call, decl) == Local {
+			if localAtt == nil {
+				localAtt = att
+			}
+			continue
+		}
+		return att, false, nil
 	}
-	if local != nil && a.bodyReaches(bodyCur, decl) {
-		return local, false
+	if localAtt != nil && a.bodyReaches(bodyCur, decl) {
+		return localAtt, false, nil
 	}
-	return nil, local != nil
+	if localAtt != nil {
+		return nil, true, nil
+	}
+	return nil, false, polled
+}
+
+// polls reports whether the loop goes around on every path after its
+// attempt fails with an error, and leaves on some path after it succeeds.
+func (w *walker) polls(body *ast.BlockStmt) bool {
+	if !w.att.errResult && len(w.att.errs) == 0 {
+		return false
+	}
+	w.sc, w.steps = failErr, 0
+	if w.run(body) != around {
+		return false
+	}
+	w.sc, w.steps = success, 0
+	return w.run(body)&exits != 0
 }
 
 // retries reports whether the walker's attempt leaves the loop when it

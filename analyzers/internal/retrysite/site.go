@@ -131,7 +131,10 @@ type Site struct {
 	Waits []Wait
 	// Call is, for a Loop, the attempt's checked call: the call whose
 	// failure sends the loop around again (err := op(), resp, err :=
-	// c.Do(req), tryLock()). Nil for other kinds.
+	// c.Do(req), tryLock()). For a periodic loop (Result.Periodic), it is
+	// set when the loop re-runs a call after every failure and leaves only
+	// after some of its successes (a poll until the answer is stable): such
+	// a loop cannot end while the call fails. Nil for other kinds.
 	Call *ast.CallExpr
 
 	// boundParam is the parameter that holds a loop's attempt count, if any.
