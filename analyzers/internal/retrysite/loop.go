@@ -542,7 +542,9 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 			return eval.Of(constant.BoolVal(tv.Value))
 		}
 	case *ast.CallExpr:
-		if e == w.att.call && w.att.boolResult {
+		// The attempt itself: in a condition (if tryLock()), or as the value
+		// of a flag it is assigned to (joined := tryJoin()).
+		if e == w.att.call && (w.att.boolResult || len(w.att.bools) > 0) {
 			return w.boolValue()
 		}
 		if fn := typematch.Callee(w.info, e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" &&

@@ -39,7 +39,7 @@ func (s *Store) Exec(ctx context.Context, q string) error {
 		default:
 			return err
 		}
-		time.Sleep(50 * time.Millisecond) // want `retry loop waits a fixed 50ms`
+		time.Sleep(500 * time.Millisecond) // want `retry loop waits a fixed 500ms`
 	}
 	return errGaveUp
 }
@@ -138,7 +138,43 @@ func retryUntilDone(op func() (done bool, err error)) error {
 	return errGaveUp
 }
 
+// A flag given the attempt's bool (tailscale's retryFollow): joined says
+// whether one of the peers took the join.
+func follow(hc *http.Client, peers []string) bool {
+	wait := 500 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		joined := tryJoin(hc, peers)
+		if joined || attempt == 10 {
+			return joined
+		}
+		time.Sleep(wait) // want `retry loop waits a deterministic duration \(wait\)`
+		wait *= 2
+	}
+}
+
+func tryJoin(hc *http.Client, peers []string) bool {
+	for _, p := range peers {
+		if resp, err := hc.Post(p, "application/json", nil); err == nil {
+			resp.Body.Close()
+			return true
+		}
+	}
+	return false
+}
+
 // --- not reported ---
+
+// A flag given the attempt's bool where success goes around: a worker
+// that pushes whatever happens.
+func pushEvery(hc *http.Client, peers []string) {
+	for {
+		pushed := tryJoin(hc, peers)
+		if !pushed {
+			println("push failed")
+		}
+		time.Sleep(time.Second)
+	}
+}
 
 // An iterator over pages: it leaves on an error and when there are no more,
 // and goes around when there are: it pages, it does not retry.
