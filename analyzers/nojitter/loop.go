@@ -47,6 +47,9 @@ func (c *checker) loop(s *retrysite.Site) {
 			}
 		}
 	}
+	if len(fixed) == 0 || c.allShort(s) {
+		return
+	}
 	attempt, ok := source.Cursor(c.root, s.Attempt)
 	if !ok {
 		return // not in the package's files
@@ -69,6 +72,22 @@ func (c *checker) loop(s *retrysite.Site) {
 		}
 		c.rep.Report(d)
 	}
+}
+
+// allShort reports whether every wait of loop site s is known to last at
+// most retrysite.ShortWait (a TTY resize retried 10ms, 20ms, ... 100ms
+// apart): scheduling and network delays of that order spread such retries
+// already, and they are over within a second or so.
+func (c *checker) allShort(s *retrysite.Site) bool {
+	for _, w := range s.Waits {
+		if w.Duration == nil || w.Via != nil || w.Kind == retrysite.LibBackoff {
+			return false
+		}
+		if d, ok := c.res.LongestWait(s, w.Duration); !ok || d > retrysite.ShortWait {
+			return false
+		}
+	}
+	return len(s.Waits) > 0
 }
 
 // excused reports whether a randomised wait runs on the same path as w, in

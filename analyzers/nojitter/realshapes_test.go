@@ -36,6 +36,10 @@ func TestRealShapes(t *testing.T) {
 		// leaves the field out; a helper returning one of its duration
 		// arguments is as random as they are.
 		{Name: "GatedJitter", Pkgs: []string{"nojitter/realshapes/gatedlib", "nojitter/realshapes/gated"}, Fixes: true},
+		// ShortWaits: a retry whose every wait lasts at most 100ms is left
+		// alone; a longer wait, or one whose longest value is unknown, is
+		// reported with the short ones beside it.
+		{Name: "ShortWaits", Pkgs: []string{"nojitter/realshapes/short"}, Fixes: true},
 		// Rescheduled: a retry that reschedules the attempt with
 		// time.AfterFunc under a count of tries, not in a loop.
 		{Name: "Rescheduled", Pkgs: []string{"nojitter/realshapes/resched"}, Fixes: true},

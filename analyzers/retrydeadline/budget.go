@@ -3,7 +3,6 @@ package retrydeadline
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -12,8 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/internal/apis"
-	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -330,7 +327,7 @@ func (c *checker) nowPlus(e ast.Expr) (time.Duration, bool) {
 }
 
 func (c *checker) constDuration(e ast.Expr) (time.Duration, bool) {
-	return c.eval(e, nil, 0)
+	return c.res.Duration(e, nil, 0)
 }
 
 // header is what the analysis knows of a loop's counter: the variable and
@@ -346,46 +343,25 @@ type header struct {
 
 // loopHeader reads for i := a; i < n; i++ and for i := range n.
 func (c *checker) loopHeader(loop ast.Node) header {
+	v, first := retrysite.LoopCounter(c.info, loop)
+	if v == nil {
+		return header{}
+	}
+	h := header{counter: v, first: first}
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
-		id, _ := l.Key.(*ast.Ident)
-		var h header
-		if id != nil {
-			h.counter, _ = c.info.Defs[id].(*types.Var)
-		}
 		if lit, ok := ast.Unparen(l.X).(*ast.BasicLit); ok && lit.Kind == token.INT {
 			h.bound = lit
 		}
-		return h
 	case *ast.ForStmt:
-		init, ok := l.Init.(*ast.AssignStmt)
-		if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || init.Tok != token.DEFINE {
-			return header{}
-		}
-		id, _ := init.Lhs[0].(*ast.Ident)
-		if id == nil {
-			return header{}
-		}
-		v, _ := c.info.Defs[id].(*types.Var)
-		tv := c.info.Types[init.Rhs[0]]
-		post, ok := l.Post.(*ast.IncDecStmt)
-		if v == nil || tv.Value == nil || !ok || post.Tok != token.INC || c.info.Uses[identOf(post.X)] != v {
-			return header{}
-		}
-		first, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		if !exact {
-			return header{}
-		}
-		h := header{counter: v, first: first}
 		if cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr); ok && c.info.Uses[identOf(cond.X)] == v &&
 			(cond.Op == token.LSS || cond.Op == token.LEQ) {
 			if lit, ok := ast.Unparen(cond.Y).(*ast.BasicLit); ok && lit.Kind == token.INT {
 				h.bound, h.inclusive = lit, cond.Op == token.LEQ
 			}
 		}
-		return h
 	}
-	return header{}
+	return h
 }
 
 func identOf(e ast.Expr) *ast.Ident {
@@ -444,7 +420,7 @@ func (c *checker) waitsBetween(s *retrysite.Site, h header, n int) ([]time.Durat
 			if before {
 				iteration = retry
 			}
-			d, ok := c.eval(w.Duration, h.counter, h.first+int64(iteration))
+			d, ok := c.res.Duration(w.Duration, h.counter, h.first+int64(iteration))
 			if !ok || d < 0 {
 				return nil, false
 			}
@@ -452,56 +428,6 @@ func (c *checker) waitsBetween(s *retrysite.Site, h header, n int) ([]time.Durat
 		}
 	}
 	return waits, true
-}
-
-// eval evaluates a duration expression: constants, the loop counter (with
-// value k), locals given one value, the operators of eval.IntOp,
-// conversions, min and max, and retry.FullJitter(d) at its ceiling d.
-func (c *checker) eval(e ast.Expr, counter *types.Var, k int64) (time.Duration, bool) {
-	e = ast.Unparen(e)
-	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
-		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		return time.Duration(v), exact
-	}
-	switch e := e.(type) {
-	case *ast.Ident:
-		if counter != nil && c.info.Uses[e] == counter {
-			return time.Duration(k), true
-		}
-		if v := c.res.Value(e); v != e {
-			return c.eval(v, counter, k)
-		}
-	case *ast.BinaryExpr:
-		x, ok1 := c.eval(e.X, counter, k)
-		y, ok2 := c.eval(e.Y, counter, k)
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		return eval.IntOp(e.Op, x, y)
-	case *ast.CallExpr:
-		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
-			return c.eval(e.Args[0], counter, k) // a conversion: time.Duration(n)
-		}
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) > 0 {
-			if b, ok := c.info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
-				best, ok := c.eval(e.Args[0], counter, k)
-				for _, a := range e.Args[1:] {
-					v, ok2 := c.eval(a, counter, k)
-					ok = ok && ok2
-					if b.Name() == "min" {
-						best = min(best, v)
-					} else {
-						best = max(best, v)
-					}
-				}
-				return best, ok
-			}
-		}
-		if typematch.IsFunc(typematch.Callee(c.info, e), apis.Retry, "FullJitter") && len(e.Args) == 1 {
-			return c.eval(e.Args[0], counter, k)
-		}
-	}
-	return 0, false
 }
 
 func listDurations(ds []time.Duration) string {

@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -44,7 +43,7 @@ func (c *checker) outlivingWaits(s *retrysite.Site) {
 		default:
 			continue
 		}
-		if d, ok := c.longestWait(s, w.Duration); ok && d <= shortWait {
+		if d, ok := c.res.LongestWait(s, w.Duration); ok && d <= retrysite.ShortWait {
 			continue
 		}
 		ctx := c.contextFor(s, call)
@@ -66,32 +65,6 @@ func (c *checker) outlivingWaits(s *retrysite.Site) {
 		}
 		c.rep.Report(d)
 	}
-}
-
-// shortWait is the longest wait left alone: one that ends within a tenth of
-// a second of the cancellation holds nothing worth a select.
-const shortWait = 100 * time.Millisecond
-
-// longestWait evaluates the longest a wait of loop site s can last: a
-// constant, or a duration computed from the loop counter over every attempt
-// of a known bound.
-func (c *checker) longestWait(s *retrysite.Site, dur ast.Expr) (time.Duration, bool) {
-	h := c.loopHeader(s.Node)
-	if h.counter == nil {
-		return c.eval(dur, nil, 0)
-	}
-	if s.Bound.Kind != retrysite.Known {
-		return 0, false
-	}
-	var longest time.Duration
-	for k := range s.Bound.Attempts {
-		d, ok := c.eval(dur, h.counter, h.first+int64(k))
-		if !ok {
-			return 0, false
-		}
-		longest = max(longest, d)
-	}
-	return longest, true
 }
 
 // exprStmt returns the expression statement whose expression is e, or nil.
