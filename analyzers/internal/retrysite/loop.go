@@ -268,7 +268,7 @@ func (w *walker) branch(s *ast.BranchStmt, nested bool) outcomes {
 			return around | exits // a statement inside the body: too rare to follow
 		}
 		if s.Tok == token.CONTINUE && w.isLoopLabel(lbl) {
-			return around
+			return w.continues(s)
 		}
 		return exits
 	}
@@ -276,12 +276,24 @@ func (w *walker) branch(s *ast.BranchStmt, nested bool) outcomes {
 		return 0
 	}
 	if s.Tok == token.CONTINUE {
-		return around
+		return w.continues(s)
 	}
 	return brk // resolved by the enclosing switch/select, or the loop itself
 }
 
 func (w *walker) isLoopLabel(lbl *types.Label) bool { return lbl != nil && lbl == w.label }
+
+// continues is the outcome of a continue of the loop: around, unless it
+// comes before the attempt in the body. That iteration made no attempt (it
+// waited for the first one, as nats.go's retryWithBackoff does when told to
+// wait before it starts), so it says nothing of what success or failure
+// does.
+func (w *walker) continues(s *ast.BranchStmt) outcomes {
+	if w.beforeAttempt(s) {
+		return 0
+	}
+	return around
+}
 
 func (w *walker) switchStmt(s *ast.SwitchStmt, st state, nested bool) (outcomes, bool, state) {
 	var tag *int64

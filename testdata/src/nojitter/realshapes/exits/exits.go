@@ -162,7 +162,41 @@ func tryJoin(hc *http.Client, peers []string) bool {
 	return false
 }
 
+// A first iteration that only waits (told to wait before it starts) makes
+// no attempt: it says nothing of what success or failure does.
+func retryAfterDelay(op func() error, delayFirst bool) error {
+	var err error
+	for i := 0; i < 5; i++ {
+		if i == 0 && delayFirst {
+			time.Sleep(time.Second) // want `retry loop waits a fixed 1s`
+			continue
+		}
+		if err = op(); err == nil {
+			return nil
+		}
+		time.Sleep(2 * time.Second) // want `retry loop waits a fixed 2s`
+	}
+	return err
+}
+
 // --- not reported ---
+
+// A sender that waits while its queue is empty and goes on after each
+// success: a worker, not a retry.
+func drain(hc *http.Client, url string, queue []string) {
+	for {
+		if len(queue) == 0 {
+			time.Sleep(time.Second)
+			continue
+		}
+		if resp, err := hc.Post(url, "text/plain", nil); err == nil {
+			resp.Body.Close()
+			queue = queue[1:]
+			continue
+		}
+		time.Sleep(time.Second)
+	}
+}
 
 // A flag given the attempt's bool where success goes around: a worker
 // that pushes whatever happens.
