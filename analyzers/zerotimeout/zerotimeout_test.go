@@ -91,9 +91,9 @@ func TestDurationExpr(t *testing.T) {
 	}
 }
 
-// TestRealLibs runs the Docker SDK case against the real module
-// (testdata/reallibs), proving the stub's WithHTTPClient and WithTimeout are
-// the real options.
+// TestRealLibs runs the Docker SDK cases against the real modules
+// (github.com/docker/docker and github.com/moby/moby/client in
+// testdata/reallibs), proving the stubs' WithHTTPClient is the real option.
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, zerotimeout.Analyzer, "./zerotimeout/...")
 }

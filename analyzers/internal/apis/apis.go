@@ -76,6 +76,8 @@ const (
 	Stripe        = "github.com/stripe/stripe-go/v82"
 	Minio         = "github.com/minio/minio-go/v7"
 	DockerClient  = "github.com/docker/docker/client"
+	// MobyClient is the Docker SDK's own module since 2025 (docker/cli uses it).
+	MobyClient = "github.com/moby/moby/client"
 )
 
 // Module prefixes: every package of every major version of a module.

@@ -27,6 +27,7 @@ var SDKPrefixes = []string{
 	K8sKubernetes,
 	K8sRest,
 	DockerClient,
+	MobyClient,
 }
 
 // IsSDK reports whether the package at path is an SDK client of SDKPrefixes.
@@ -68,6 +69,10 @@ var LongCallSDKs = []LongCallSDK{
 		// defaultHTTPClient sets no Timeout.
 		Pkg: DockerClient, WithClient: "WithHTTPClient",
 		Source: "https://github.com/moby/moby/blob/v28.5.2/client/client.go",
+	},
+	{
+		Pkg: MobyClient, WithClient: "WithHTTPClient",
+		Source: "https://github.com/moby/moby/blob/client/v0.5.1/client/client.go",
 	},
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/docker/docker/client"
+	moby "github.com/moby/moby/client"
 )
 
 // The Docker SDK's calls may rightly wait as long as they take (logs
@@ -23,6 +24,11 @@ func DockerTimeoutFirst() (*client.Client, error) {
 
 func DockerNoTimeout() (*client.Client, error) {
 	return client.NewClientWithOpts(client.FromEnv, client.WithHTTPClient(&http.Client{}))
+}
+
+// The same SDK under its own module's path.
+func Moby() (*moby.Client, error) {
+	return moby.New(moby.FromEnv, moby.WithHTTPClient(&http.Client{}))
 }
 
 // DockerAlsoSends sends through the client it hands the SDK: a Timeout on
