@@ -124,12 +124,23 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 		if !ok {
 			return false
 		}
+		if outer, ok := c.declaringBody(v); ok && outer.Node() != body.Node() {
+			// A closure's capture (a probe per goroutine under the
+			// caller's deadline): followed in the function that declares
+			// it, when nothing gives it another value there.
+			if c.definition(outer, v) == nil && len(c.assignments(outer, v)) > 0 {
+				return false
+			}
+			return c.contextBounded(outer, e, depth+1)
+		}
 		def := c.definition(body, v)
 		if def == nil {
 			// Given several values (ctx = withStats(ctx); ctx, cancel :=
 			// context.WithTimeout(ctx, d)): the last before this use decides.
-			last := c.lastAssignment(body, v, id.Pos())
-			return last != nil && c.contextBounded(body, last, depth+1)
+			if last := c.lastAssignment(body, v, id.Pos()); last != nil {
+				return c.contextBounded(body, last, depth+1)
+			}
+			return len(c.assignments(body, v)) == 0 && c.paramBounded(body, v, depth+1)
 		}
 		call, ok := ast.Unparen(def.rhs).(*ast.CallExpr)
 		if !ok {
@@ -153,6 +164,54 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 		return len(call.Args) > 0 && c.contextBounded(body, call.Args[0], depth+1)
 	}
 	return false
+}
+
+// paramBounded reports whether the context parameter v of the function
+// whose body is body, which never gives it another value, is bounded at
+// every call: the function is of the package, unexported (a method only
+// when no interface of the package names it), only ever called, and
+// called at least once, each time with a context bounded in its caller.
+// An exported function's callers are out of sight.
+func (c *checker) paramBounded(body inspector.Cursor, v *types.Var, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	fd, ok := body.Parent().Node().(*ast.FuncDecl)
+	if !ok || fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	idx := -1
+	for i := range fn.Signature().Params().Len() {
+		if fn.Signature().Params().At(i) == v {
+			idx = i
+		}
+	}
+	mentions := c.mentionsOf(fn)
+	if idx < 0 || len(mentions) == 0 {
+		return false
+	}
+	for _, id := range mentions {
+		callee := id
+		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
+			callee = id.Parent()
+		}
+		if kind, _ := callee.ParentEdge(); kind != edge.CallExpr_Fun {
+			return false // a function value: its calls are out of sight
+		}
+		call := callee.Parent().Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || idx >= len(call.Args) {
+			return false
+		}
+		caller, ok := enclosingFunc(callee)
+		if !ok || !c.contextBounded(caller, call.Args[idx], depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 func isContextFunc(fn *types.Func, names ...string) bool {

@@ -39,7 +39,10 @@
 //     or by WithCancel whose cancel a watchdog (a goroutine, time.AfterFunc)
 //     calls; the request may be built by a helper that gives it the context
 //     of one of its parameters (a function of the package, or of another
-//     package by its RequestContextFact);
+//     package by its RequestContextFact), and the context may be a
+//     parameter of an unexported function that every call in the package
+//     gives a context with a deadline, or captured by a closure from a
+//     function where it has one;
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

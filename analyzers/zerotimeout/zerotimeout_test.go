@@ -55,6 +55,12 @@ func TestCases(t *testing.T) {
 		// helper's RequestContextFact) is bounded when the caller's context
 		// is; a helper that replaces the context, or drops it on one path, is
 		// no such helper.
+		// CallerContext: an unexported function's context parameter is
+		// bounded when every call in the package passes a context with a
+		// deadline, and a closure's captured context is followed in the
+		// function that declares it; an exported function's callers are
+		// out of sight.
+		{Name: "CallerContext", Pkgs: []string{"zerotimeout/callerctx"}, Fixes: true},
 		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
 	})
