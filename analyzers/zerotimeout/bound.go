@@ -358,12 +358,7 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	if !ok {
 		return false
 	}
-	param := -1
-	for i := range fn.Signature().Params().Len() {
-		if fn.Signature().Params().At(i) == p.root {
-			param = i
-		}
-	}
+	param := paramOf(fn.Signature(), p.root)
 	if param < 0 || (fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1) {
 		return false
 	}

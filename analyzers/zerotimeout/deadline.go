@@ -184,12 +184,7 @@ func (c *checker) paramBounded(body inspector.Cursor, v *types.Var, depth int) b
 	if !ok {
 		return false
 	}
-	idx := -1
-	for i := range fn.Signature().Params().Len() {
-		if fn.Signature().Params().At(i) == v {
-			idx = i
-		}
-	}
+	idx := paramOf(fn.Signature(), v)
 	mentions := c.mentionsOf(fn)
 	if idx < 0 || len(mentions) == 0 {
 		return false

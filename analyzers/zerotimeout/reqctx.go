@@ -120,8 +120,13 @@ func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
 	if !ok {
 		return -1
 	}
+	return paramOf(sig, info.Uses[id])
+}
+
+// paramOf returns the index of the parameter v of sig, or -1.
+func paramOf(sig *types.Signature, v types.Object) int {
 	for i := range sig.Params().Len() {
-		if info.Uses[id] == sig.Params().At(i) {
+		if sig.Params().At(i) == v {
 			return i
 		}
 	}
