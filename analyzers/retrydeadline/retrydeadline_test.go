@@ -12,12 +12,6 @@ func TestCases(t *testing.T) {
 		{Name: "Budget", Pkgs: []string{"retrydeadline/budget"}, Fixes: true},
 		{Name: "Outlive", Pkgs: []string{"retrydeadline/outlive"}, Fixes: true},
 		{Name: "Quiet", Pkgs: []string{"retrydeadline/quiet"}},
-		// Polled: a poll that re-runs its call after every failure and leaves
-		// once the answer is stable retries the call; its time.Sleep outlives
-		// the context (no fix: the function returns no error). A poll that
-		// stops at a failure, a worker that never leaves on success and a
-		// select on ctx.Done stay quiet.
-		{Name: "Polled", Pkgs: []string{"retrydeadline/polled"}},
 		{Name: "Policy", Pkgs: []string{"retrydeadline/policy"}, Fixes: true},
 		// Client: an http.Client's Timeout bounds each attempt sent through
 		// it, followed to a literal, a package-level variable or a struct field
@@ -55,4 +49,14 @@ func TestCases(t *testing.T) {
 func TestFixedWaitEndsWithContext(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outliverun")
 	testutil.TestFixed(t, "retrydeadline/outliverun")
+}
+
+// TestPolled: a poll that re-runs its call after every failure and leaves
+// once the answer is stable retries the call, and its time.Sleep outlives the
+// context. No fix: the function returns no error for the select to return. A
+// poll that stops at a failure, a worker that never leaves on success and a
+// select on ctx.Done stay quiet.
+func TestPolled(t *testing.T) {
+	testutil.WantNoFixes(t, testutil.Run(t, retrydeadline.Analyzer, "retrydeadline/polled"), "",
+		"the function returns no error to end the wait with")
 }

@@ -61,7 +61,7 @@ func TestCases(t *testing.T) {
 		// function that declares it; an exported function's callers are
 		// out of sight.
 		{Name: "CallerContext", Pkgs: []string{"zerotimeout/callerctx"}, Fixes: true},
-		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}},
+		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}, Fixes: true},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
 	})
 }
