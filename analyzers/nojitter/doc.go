@@ -34,6 +34,11 @@
 //     RetryMax > 0. Fix: the library's own knob (RandomizationFactor 0.5,
 //     CombineDelay(..., RandomDelay), WithFullJitter, Jitter 0.1,
 //     LinearJitterBackoff), so no dependency is added.
+//   - An event loop that retries by a timer: the select case that makes
+//     the attempt resets a timer when it fails and not when it succeeds,
+//     and the case receiving from the timer makes the attempt again or
+//     sends on the channel of the case that does, with a deterministic
+//     wait. Fix: retry.FullJitter(d).
 //   - A retry that reschedules its attempt instead of looping:
 //     time.AfterFunc(d, resend), resend sending again (a call that is not
 //     local), under an if that compares a count of tries which the same

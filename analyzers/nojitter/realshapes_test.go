@@ -43,5 +43,8 @@ func TestRealShapes(t *testing.T) {
 		// Rescheduled: a retry that reschedules the attempt with
 		// time.AfterFunc under a count of tries, not in a loop.
 		{Name: "Rescheduled", Pkgs: []string{"nojitter/realshapes/resched"}, Fixes: true},
+		// Rearmed: an event loop whose failed attempt arms a timer, and whose
+		// timer case makes the attempt again or kicks the case that does.
+		{Name: "Rearmed", Pkgs: []string{"nojitter/realshapes/rearm"}, Fixes: true},
 	})
 }

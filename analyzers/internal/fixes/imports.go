@@ -21,9 +21,11 @@ import (
 //
 // An existing import of the path is reused under its name. Otherwise the first
 // of the candidate names (or, without candidates, the last element of the path)
-// that does not clash with anything in scope at pos is used, falling back to
-// the first candidate followed by a number. Several fixes in one file that add
-// the same import produce identical edits, which the drivers merge.
+// that clashes with nothing in scope at pos and that the file declares nowhere
+// is used, falling back to the first candidate followed by a number. The name
+// is thus the same wherever in the file a fix is made, and several fixes in
+// one file that add the same import produce identical edits, which the
+// drivers merge (not one import of the path per name).
 //
 // A dot-import returns the name "" : refer to the package's members unqualified.
 func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath string, candidates ...string) (name string, edits []analysis.TextEdit) {
@@ -49,7 +51,11 @@ func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath strin
 		candidates = []string{path.Base(importPath)}
 	}
 	scope := source.Scope(info, file, pos)
+	declared := declaredNames(info, file)
 	free := func(n string) bool {
+		if declared[n] {
+			return false
+		}
 		if scope == nil {
 			return true
 		}
@@ -74,6 +80,19 @@ func AddImport(info *types.Info, file *ast.File, pos token.Pos, importPath strin
 		spec = name + " " + spec
 	}
 	return name, []analysis.TextEdit{insertImport(file, spec, importPath)}
+}
+
+// declaredNames are the names the file declares in any scope (not fields or
+// methods, which no package name can clash with).
+func declaredNames(info *types.Info, file *ast.File) map[string]bool {
+	names := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Defs[id] != nil && info.Defs[id].Parent() != nil {
+			names[id.Name] = true
+		}
+		return true
+	})
+	return names
 }
 
 // insertImport returns the edit that adds one import spec (of importPath)

@@ -89,3 +89,34 @@ func TestAddImportGroups(t *testing.T) {
 		})
 	}
 }
+
+// TestAddImportOneNamePerFile proves that fixes anywhere in a file import a
+// package under one name: where one function's local variable takes the
+// package's name, a fix in another function gets the alternative name too,
+// so that the two fixes add one import, not the path twice.
+func TestAddImportOneNamePerFile(t *testing.T) {
+	const src = "package p\n\nfunc a() {\n\tretry := 1\n\t_ = retry\n}\n\nfunc b() {}\n"
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Scopes: map[ast.Node]*types.Scope{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var texts []string
+	for _, fn := range []string{"a", "b"} {
+		decl := file.Scope.Lookup(fn).Decl.(*ast.FuncDecl)
+		name, edits := AddImport(info, file, decl.Body.Rbrace, "github.com/retrylint/retrylint/retry", "retry", "rlretry")
+		if len(edits) != 1 {
+			t.Fatalf("in %s: %d edits, want 1", fn, len(edits))
+		}
+		names = append(names, name)
+		texts = append(texts, string(edits[0].NewText))
+	}
+	if names[0] != "rlretry" || names[1] != "rlretry" || texts[0] != texts[1] {
+		t.Errorf("names %q, import edits %q: want rlretry and one edit for both", names, texts)
+	}
+}

@@ -185,7 +185,7 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 	var localAtt *attempt
 	for _, att := range cands {
 		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags}
-		if !w.retries(body) {
+		if !w.retries(body) && !a.rearms(w, body) {
 			if polled == nil && w.polls(body) && a.reaches(att.call, decl) != Local {
 				polled = att
 			}

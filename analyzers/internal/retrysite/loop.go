@@ -93,6 +93,9 @@ type walker struct {
 	flags  map[types.Object]bool // bool variables the loop condition reads
 	steps  int
 	stopOn bool // under opStops and opRetries, the verdict that says stop
+	// resets, when not nil, collects the timers the walk resets (t.Reset(d)
+	// on a path it takes): see rearm.go.
+	resets map[types.Object]bool
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -187,6 +190,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		if call, ok := s.X.(*ast.CallExpr); ok && typematch.NeverReturns(w.info, call) {
 			return exits, false, st
 		}
+		w.noteReset(s.X)
 		return 0, true, st
 	case *ast.AssignStmt:
 		if len(s.Lhs) == len(s.Rhs) {
@@ -404,6 +408,22 @@ func (w *walker) clauses(body *ast.BlockStmt, st state, nested bool, match func(
 		merged = st
 	}
 	return out, fall, merged
+}
+
+// noteReset records the timer that e resets, t.Reset(d), when the walker
+// collects them.
+func (w *walker) noteReset(e ast.Expr) {
+	call, ok := e.(*ast.CallExpr)
+	if w.resets == nil || !ok {
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !typematch.IsMethod(typematch.Callee(w.info, call), "time", "Timer", "Reset") {
+		return
+	}
+	if t := chanObj(w.info, sel.X); t != nil {
+		w.resets[t] = true
+	}
 }
 
 // typeSwitchSubject returns x of a type switch on x.(type).

@@ -3,7 +3,8 @@
 // through Requires/ResultOf, so no analyzer walks the files for loops itself.
 //
 // A retry site is a loop that re-runs an attempt after it fails and leaves
-// when it succeeds (Loop), the operation handed to a known retry library
+// when it succeeds, or an event loop whose failed attempt arms a timer that
+// leads back to it (Loop, rearm.go), the operation handed to a known retry library
 // (LibraryCall), or the operation handed to a retry runner of the user's own
 // (RunnerCall), where the attempt can reach another process (reach.go: a
 // loop that re-runs a parser or polls a local lock is no retry of a
