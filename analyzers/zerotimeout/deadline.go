@@ -95,11 +95,12 @@ func requestContext(info *types.Info, call *ast.CallExpr) ast.Expr {
 // lastAssignment returns the value last given to the local variable v
 // directly in the function body before pos (its definition or a plain
 // assignment), or nil when there is none, or it is a multi-value one that
-// is not a call's first result.
+// is not a call's first result. An assignment that holds pos (the v of
+// ctx = f(ctx)) gives v its value only after pos.
 func (c *checker) lastAssignment(body inspector.Cursor, v *types.Var, pos token.Pos) ast.Expr {
 	var last ast.Expr
 	for _, def := range c.assignments(body, v) {
-		if def.pos >= pos {
+		if def.end > pos {
 			break
 		}
 		if !def.update {
@@ -113,7 +114,8 @@ func (c *checker) lastAssignment(body inspector.Cursor, v *types.Var, pos token.
 // watchdog: made in this function (by its last assignment before e, when
 // it has several) by WithTimeout or WithDeadline, by
 // WithCancel whose cancel function a goroutine or a timer calls, or
-// derived from such a context by WithValue or WithCancel.
+// derived from such a context by WithValue or WithCancel, or by a function
+// that keeps its argument's deadline (DerivedContextFact).
 func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) bool {
 	if depth > 8 {
 		return false
@@ -162,6 +164,9 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 		return true
 	case isContextFunc(fn, "WithValue", "WithCancel", "WithCancelCause"):
 		return len(call.Args) > 0 && c.contextBounded(body, call.Args[0], depth+1)
+	}
+	if arg := c.derivedFrom(call, depth); arg != nil {
+		return c.contextBounded(body, arg, depth+1)
 	}
 	return false
 }
@@ -223,10 +228,10 @@ func isContextFunc(fn *types.Func, names ...string) bool {
 type definition struct {
 	lhs []ast.Expr
 	rhs ast.Expr
-	// pos is the statement's; update says it is x op= y, whose value
-	// depends on the one before.
-	pos    token.Pos
-	update bool
+	// pos and end are the statement's; update says it is x op= y, whose
+	// value depends on the one before.
+	pos, end token.Pos
+	update   bool
 }
 
 // definition returns the only assignment to the local variable v in the
@@ -263,7 +268,7 @@ func (c *checker) assignments(body inspector.Cursor, v *types.Var) []definition 
 			if !ok || c.pass.TypesInfo.ObjectOf(id) != v {
 				continue
 			}
-			def := definition{lhs: lhs, pos: cur.Node().Pos(), update: update}
+			def := definition{lhs: lhs, pos: cur.Node().Pos(), end: cur.Node().End(), update: update}
 			switch {
 			case len(rhs) == len(lhs):
 				def.rhs = rhs[i]

@@ -42,7 +42,10 @@
 //     package by its RequestContextFact), and the context may be a
 //     parameter of an unexported function that every call in the package
 //     gives a context with a deadline, or captured by a closure from a
-//     function where it has one;
+//     function where it has one, or derived from such a context by
+//     WithValue, WithCancel or a function that returns a context made from
+//     its parameter that way (of the package, or of another package by its
+//     DerivedContextFact; context.WithoutCancel drops the deadline);
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

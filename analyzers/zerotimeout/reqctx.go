@@ -3,6 +3,7 @@ package zerotimeout
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 	"strconv"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -138,21 +139,30 @@ func (c *checker) reassigned(body inspector.Cursor, v *types.Var) bool {
 	return len(c.assignments(body, v)) > 0
 }
 
-// exportRequestContexts exports a RequestContextFact for each function of
-// the package that returns requests carrying a parameter's context.
+// exportRequestContexts exports a RequestContextFact for each exported
+// function of the package that returns requests carrying a parameter's
+// context.
 func (c *checker) exportRequestContexts() {
-	for fcur := range c.insp.Root().Children() {
-		for dcur := range fcur.Children() {
-			fd, ok := dcur.Node().(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || !fn.Exported() {
-				continue
-			}
-			if p := c.requestContextParam(fn, 0); p >= 0 {
-				c.pass.ExportObjectFact(fn, &RequestContextFact{Param: p})
+	for fn := range c.exportedFuncs() {
+		if p := c.requestContextParam(fn, 0); p >= 0 {
+			c.pass.ExportObjectFact(fn, &RequestContextFact{Param: p})
+		}
+	}
+}
+
+// exportedFuncs yields the exported functions and methods of the package
+// that have a body: those other packages can call.
+func (c *checker) exportedFuncs() iter.Seq[*types.Func] {
+	return func(yield func(*types.Func) bool) {
+		for fcur := range c.insp.Root().Children() {
+			for dcur := range fcur.Children() {
+				fd, ok := dcur.Node().(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && fn.Exported() && !yield(fn) {
+					return
+				}
 			}
 		}
 	}

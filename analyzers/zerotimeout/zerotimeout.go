@@ -27,7 +27,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "zerotimeout",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil)},
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil), (*DerivedContextFact)(nil)},
 }, doc)
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -76,9 +76,13 @@ const (
 var defaultClientFuncs = []string{"Get", "Head", "Post", "PostForm"}
 
 func run(pass *analysis.Pass) (any, error) {
-	if !typematch.Imports(pass.Pkg, httpPath) || typematch.InStdlib(pass.Pkg.Path()) {
+	if typematch.InStdlib(pass.Pkg.Path()) {
 		// No findings and no facts from the standard library, as in every
 		// analyzer (see InStdlib): its clients are the user's to bound.
+		return nil, nil
+	}
+	sends := typematch.Imports(pass.Pkg, httpPath)
+	if !sends && !typematch.Imports(pass.Pkg, contextPath) {
 		return nil, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -89,6 +93,13 @@ func run(pass *analysis.Pass) (any, error) {
 		results:    make(map[result]*flow),
 		delegated:  make(map[*types.Func]*DelegatedTransportFact),
 		reqCtx:     make(map[*types.Func]int),
+		derivedCtx: make(map[*types.Func]int),
+	}
+	if !sends {
+		// No client here, but a function that derives contexts for the
+		// packages that send (tailscale's sockstats).
+		c.exportDerivedContexts()
+		return nil, nil
 	}
 	if !tests && isTestSupport(pass) {
 		return nil, nil
@@ -115,6 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkDelegatedCalls(files)
 	c.exportBoundedFields()
 	c.exportRequestContexts()
+	c.exportDerivedContexts()
 	return nil, nil
 }
 
@@ -160,6 +172,9 @@ type checker struct {
 	// reqCtx caches, per function of the package, the parameter whose
 	// context the requests it returns carry, -1 for none (see reqctx.go).
 	reqCtx map[*types.Func]int
+	// derivedCtx caches, per function of the package, the parameter that
+	// the context it returns derives from, -1 for none (see ctxderive.go).
+	derivedCtx map[*types.Func]int
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }

@@ -61,6 +61,12 @@ func TestCases(t *testing.T) {
 		// function that declares it; an exported function's callers are
 		// out of sight.
 		{Name: "CallerContext", Pkgs: []string{"zerotimeout/callerctx"}, Fixes: true},
+		// DerivedContext: a context made from one with a deadline by a
+		// function that keeps it (another package's, by its
+		// DerivedContextFact, or the package's own, by its body) bounds the
+		// request; one that drops it (WithoutCancel) or may start over
+		// (context.Background on a path) does not.
+		{Name: "DerivedContext", Pkgs: []string{"zerotimeout/ctxwrap", "zerotimeout/ctxwrapuse"}, Fixes: true},
 		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}, Fixes: true},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
 	})

@@ -1,0 +1,152 @@
+package zerotimeout
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// DerivedContextFact marks a function whose first result is a context
+// derived from one of its parameters, so that it keeps that context's
+// deadline: every return gives the parameter itself or a context made from
+// it by context.WithValue, WithCancel, WithTimeout or WithDeadline, or by
+// another such function (tailscale's sockstats.WithSockStats, which adds a
+// value or returns its argument). context.WithoutCancel drops the deadline,
+// and a function that returns context.Background() on some path is no such
+// function.
+type DerivedContextFact struct {
+	Param int // the index of the context parameter
+}
+
+func (*DerivedContextFact) AFact() {}
+
+func (f *DerivedContextFact) String() string {
+	return "context derived from parameter " + strconv.Itoa(f.Param)
+}
+
+// derivingFuncs are the functions of package context whose first result
+// keeps the deadline of their first argument.
+var derivingFuncs = []string{"WithValue", "WithCancel", "WithCancelCause", "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"}
+
+// derivedFrom returns the argument of call whose context the context call
+// returns derives from: call is a function of this package whose every
+// return derives from one parameter (by its body), or of another package
+// with a DerivedContextFact. It returns nil otherwise.
+func (c *checker) derivedFrom(call *ast.CallExpr, depth int) ast.Expr {
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || depth > maxRequestDepth {
+		return nil
+	}
+	param := -1
+	if fn.Pkg() == c.pass.Pkg {
+		param = c.derivedContextParam(fn, depth)
+	} else {
+		var f DerivedContextFact
+		if c.pass.ImportObjectFact(fn.Origin(), &f) {
+			param = f.Param
+		}
+	}
+	if param < 0 || param >= len(call.Args) || call.Ellipsis.IsValid() {
+		return nil
+	}
+	return call.Args[param]
+}
+
+// derivedContextParam returns the index of the parameter of fn, a function
+// of this package, that every context fn returns derives from, or -1.
+func (c *checker) derivedContextParam(fn *types.Func, depth int) int {
+	if p, ok := c.derivedCtx[fn]; ok {
+		return p
+	}
+	c.derivedCtx[fn] = -1 // a recursive function proves nothing
+	p := c.computeDerivedContextParam(fn, depth)
+	c.derivedCtx[fn] = p
+	return p
+}
+
+func (c *checker) computeDerivedContextParam(fn *types.Func, depth int) int {
+	sig := fn.Signature()
+	if sig.Results().Len() == 0 || !typematch.IsNamed(sig.Results().At(0).Type(), contextPath, "Context") {
+		return -1
+	}
+	body, ok := c.funcBody(fn)
+	if !ok {
+		return -1
+	}
+	param, ok := -1, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		ret, isRet := cur.Node().(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return false // a function literal's returns are its own
+		}
+		_, tuple := c.pass.TypesInfo.TypeOf(firstOf(ret)).(*types.Tuple)
+		if len(ret.Results) != sig.Results().Len() && !tuple {
+			ok = false // a bare return of named results
+			return false
+		}
+		p := c.derivedRoot(body, sig, ret.Results[0], depth+1)
+		if p < 0 || (param >= 0 && p != param) {
+			ok = false
+		}
+		param = p
+		return false
+	})
+	if !ok {
+		return -1
+	}
+	return param
+}
+
+// derivedRoot returns the index of the parameter of sig (the function whose
+// body is body) that the context e derives from, or -1: the parameter
+// itself when nothing gives it another value, a local variable whose one
+// definition derives from it, or a deriving call of package context or of a
+// function with a DerivedContextFact (or its body) given such a context.
+func (c *checker) derivedRoot(body inspector.Cursor, sig *types.Signature, e ast.Expr, depth int) int {
+	if depth > maxRequestDepth {
+		return -1
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := c.pass.TypesInfo.Uses[e].(*types.Var)
+		if !ok {
+			return -1
+		}
+		if p := paramOf(sig, v); p >= 0 {
+			if c.reassigned(body, v) {
+				return -1
+			}
+			return p
+		}
+		def := c.definition(body, v)
+		if def == nil || len(def.lhs) == 0 {
+			return -1
+		}
+		if id, ok := ast.Unparen(def.lhs[0]).(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(id) != v {
+			return -1 // the cancel function of ctx, cancel := ..., or no context at all
+		}
+		return c.derivedRoot(body, sig, def.rhs, depth+1)
+	case *ast.CallExpr:
+		if isContextFunc(typematch.Callee(c.pass.TypesInfo, e), derivingFuncs...) && len(e.Args) > 0 {
+			return c.derivedRoot(body, sig, e.Args[0], depth+1)
+		}
+		if arg := c.derivedFrom(e, depth+1); arg != nil {
+			return c.derivedRoot(body, sig, arg, depth+1)
+		}
+	}
+	return -1
+}
+
+// exportDerivedContexts exports a DerivedContextFact for each exported
+// function of the package that returns a context derived from a parameter.
+func (c *checker) exportDerivedContexts() {
+	for fn := range c.exportedFuncs() {
+		if p := c.derivedContextParam(fn, 0); p >= 0 {
+			c.pass.ExportObjectFact(fn, &DerivedContextFact{Param: p})
+		}
+	}
+}
