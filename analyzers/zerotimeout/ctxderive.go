@@ -37,68 +37,27 @@ var derivingFuncs = []string{"WithValue", "WithCancel", "WithCancelCause", "With
 // return derives from one parameter (by its body), or of another package
 // with a DerivedContextFact. It returns nil otherwise.
 func (c *checker) derivedFrom(call *ast.CallExpr, depth int) ast.Expr {
-	fn := typematch.Callee(c.pass.TypesInfo, call)
-	if fn == nil || depth > maxRequestDepth {
-		return nil
-	}
-	param := -1
-	if fn.Pkg() == c.pass.Pkg {
-		param = c.derivedContextParam(fn, depth)
-	} else {
+	return c.helperArg(call, depth, c.derivedContextParam, func(fn *types.Func) int {
 		var f DerivedContextFact
-		if c.pass.ImportObjectFact(fn.Origin(), &f) {
-			param = f.Param
+		if c.pass.ImportObjectFact(fn, &f) {
+			return f.Param
 		}
-	}
-	if param < 0 || param >= len(call.Args) || call.Ellipsis.IsValid() {
-		return nil
-	}
-	return call.Args[param]
+		return -1
+	})
 }
 
 // derivedContextParam returns the index of the parameter of fn, a function
 // of this package, that every context fn returns derives from, or -1.
 func (c *checker) derivedContextParam(fn *types.Func, depth int) int {
-	if p, ok := c.derivedCtx[fn]; ok {
-		return p
-	}
-	c.derivedCtx[fn] = -1 // a recursive function proves nothing
-	p := c.computeDerivedContextParam(fn, depth)
-	c.derivedCtx[fn] = p
-	return p
-}
-
-func (c *checker) computeDerivedContextParam(fn *types.Func, depth int) int {
-	sig := fn.Signature()
-	if sig.Results().Len() == 0 || !typematch.IsNamed(sig.Results().At(0).Type(), contextPath, "Context") {
-		return -1
-	}
-	body, ok := c.funcBody(fn)
-	if !ok {
-		return -1
-	}
-	param, ok := -1, true
-	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
-		ret, isRet := cur.Node().(*ast.ReturnStmt)
-		if !isRet || !ok {
-			return false // a function literal's returns are its own
+	return memoParam(c.derivedCtx, fn, func() int {
+		sig := fn.Signature()
+		if sig.Results().Len() == 0 || !typematch.IsNamed(sig.Results().At(0).Type(), contextPath, "Context") {
+			return -1
 		}
-		_, tuple := c.pass.TypesInfo.TypeOf(firstOf(ret)).(*types.Tuple)
-		if len(ret.Results) != sig.Results().Len() && !tuple {
-			ok = false // a bare return of named results
-			return false
-		}
-		p := c.derivedRoot(body, sig, ret.Results[0], depth+1)
-		if p < 0 || (param >= 0 && p != param) {
-			ok = false
-		}
-		param = p
-		return false
+		return c.returnedParam(fn, func(body inspector.Cursor, ret *ast.ReturnStmt) (int, bool) {
+			return c.derivedRoot(body, sig, ret.Results[0], depth+1), false
+		})
 	})
-	if !ok {
-		return -1
-	}
-	return param
 }
 
 // derivedRoot returns the index of the parameter of sig (the function whose

@@ -35,18 +35,59 @@ const maxRequestDepth = 8
 // return of a request gives it the context of one parameter (by its body),
 // or of another package with a RequestContextFact. It returns nil otherwise.
 func (c *checker) helperContext(call *ast.CallExpr, depth int) ast.Expr {
+	return c.helperArg(call, depth, c.requestContextParam, func(fn *types.Func) int {
+		var f RequestContextFact
+		if c.pass.ImportObjectFact(fn, &f) {
+			return f.Param
+		}
+		return -1
+	})
+}
+
+// requestContextParam returns the index of the parameter of fn, a function
+// of this package, whose context every request fn returns carries, or -1.
+// A nil request (returned beside an error) carries none and is not sent.
+func (c *checker) requestContextParam(fn *types.Func, depth int) int {
+	return memoParam(c.reqCtx, fn, func() int {
+		sig := fn.Signature()
+		if sig.Results().Len() == 0 || !typematch.IsNamed(typematch.Deref(sig.Results().At(0).Type()), httpPath, "Request") {
+			return -1
+		}
+		if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
+			return -1
+		}
+		return c.returnedParam(fn, func(body inspector.Cursor, ret *ast.ReturnStmt) (int, bool) {
+			if c.isNil(ret.Results[0]) {
+				return -1, true
+			}
+			ctx := c.requestCarries(body, ret.Results[0], ret.Pos(), depth+1)
+			p := paramIndex(c.pass.TypesInfo, sig, ctx)
+			if p >= 0 && c.reassigned(body, sig.Params().At(p)) {
+				return -1, false
+			}
+			return p, false
+		})
+	})
+}
+
+// Helpers whose first result carries what one of their parameters gives
+// (a request its context, a context its deadline) are found the same way:
+// by the body of a function of the package, and by a fact for one of
+// another package.
+
+// helperArg returns the argument of call at the parameter that own gives
+// for the function called when it is of this package, or imported (from
+// its fact) when it is of another; nil when there is none.
+func (c *checker) helperArg(call *ast.CallExpr, depth int, own func(*types.Func, int) int, imported func(*types.Func) int) ast.Expr {
 	fn := typematch.Callee(c.pass.TypesInfo, call)
 	if fn == nil || depth > maxRequestDepth {
 		return nil
 	}
-	param := -1
+	var param int
 	if fn.Pkg() == c.pass.Pkg {
-		param = c.requestContextParam(fn, depth)
+		param = own(fn, depth)
 	} else {
-		var f RequestContextFact
-		if c.pass.ImportObjectFact(fn.Origin(), &f) {
-			param = f.Param
-		}
+		param = imported(fn.Origin())
 	}
 	if param < 0 || param >= len(call.Args) || call.Ellipsis.IsValid() {
 		return nil
@@ -54,50 +95,47 @@ func (c *checker) helperContext(call *ast.CallExpr, depth int) ast.Expr {
 	return call.Args[param]
 }
 
-// requestContextParam returns the index of the parameter of fn, a function
-// of this package, whose context every request fn returns carries, or -1.
-// A nil request (returned beside an error) carries none and is not sent.
-func (c *checker) requestContextParam(fn *types.Func, depth int) int {
-	if p, ok := c.reqCtx[fn]; ok {
+// memoParam returns cache[fn], computing it on first need; it is -1 while
+// it is computed, so that a recursive helper proves nothing.
+func memoParam(cache map[*types.Func]int, fn *types.Func, compute func() int) int {
+	if p, ok := cache[fn]; ok {
 		return p
 	}
-	c.reqCtx[fn] = -1 // a recursive helper proves nothing
-	p := c.computeRequestContextParam(fn, depth)
-	c.reqCtx[fn] = p
+	cache[fn] = -1
+	p := compute()
+	cache[fn] = p
 	return p
 }
 
-func (c *checker) computeRequestContextParam(fn *types.Func, depth int) int {
-	sig := fn.Signature()
-	if sig.Results().Len() == 0 || !typematch.IsNamed(typematch.Deref(sig.Results().At(0).Type()), httpPath, "Request") {
-		return -1
-	}
-	if _, ok := sig.Results().At(0).Type().(*types.Pointer); !ok {
-		return -1
-	}
+// returnedParam returns the index of the one parameter that every return
+// statement of fn's body (not those of its function literals) gives its
+// first result from, as from tells for each (skip: a return that says
+// nothing, such as a nil request beside an error), or -1 when they differ,
+// one gives none, or one is a bare return of named results.
+func (c *checker) returnedParam(fn *types.Func, from func(body inspector.Cursor, ret *ast.ReturnStmt) (param int, skip bool)) int {
 	body, ok := c.funcBody(fn)
 	if !ok {
 		return -1
 	}
+	results := fn.Signature().Results().Len()
 	param, ok := -1, true
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
 		ret, isRet := cur.Node().(*ast.ReturnStmt)
 		if !isRet || !ok {
 			return false // a function literal's returns are its own
 		}
-		_, tuple := c.pass.TypesInfo.TypeOf(firstOf(ret)).(*types.Tuple)
-		switch {
-		case len(ret.Results) != sig.Results().Len() && !tuple:
+		if _, tuple := c.pass.TypesInfo.TypeOf(firstOf(ret)).(*types.Tuple); len(ret.Results) != results && !tuple {
 			ok = false // a bare return of named results
-		case c.isNil(ret.Results[0]):
-		default:
-			ctx := c.requestCarries(body, ret.Results[0], ret.Pos(), depth+1)
-			p := paramIndex(c.pass.TypesInfo, sig, ctx)
-			if p < 0 || c.reassigned(body, sig.Params().At(p)) || (param >= 0 && p != param) {
-				ok = false
-			}
-			param = p
+			return false
 		}
+		p, skip := from(body, ret)
+		if skip {
+			return false
+		}
+		if p < 0 || (param >= 0 && p != param) {
+			ok = false
+		}
+		param = p
 		return false
 	})
 	if !ok {
