@@ -103,8 +103,12 @@
 // code before the call; for a resty or net/http client it did not see made,
 // as a client that retries by itself; for this project's retry.NewClient
 // and retry.Transport, which refuse to retry an unkeyed POST; for stripe-go,
-// which adds keys itself; and in _test.go files, whose retries hit a stub
-// server.
+// which adds keys itself; for a body the server deduplicates (a JSON event
+// whose dedup_key, incident_key, alias or entity_id is set to a value not
+// made anew on every attempt, a Loki push request), followed back through
+// the encoders and wrappers that make it, the package's functions that
+// return it and the helpers it is handed to; and in _test.go files, whose
+// retries hit a stub server.
 //
 // Fixes: a request built by NewRequest* inside a retry attempt gets a key
 // made once before the retry site (key := retry.NewIdempotencyKey(), the

@@ -57,7 +57,8 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 // A directPost is a call that sends a POST itself (Post, PostForm): no
 // header can be set on it.
 type directPost struct {
-	pkg, api      string // the package whose NewRequestWithContext the message recommends; the call
+	pkg, api      string   // the package whose NewRequestWithContext the message recommends; the call
+	body          ast.Expr // the body Post sends; nil for PostForm
 	client        selfRetry
 	clientRetries bool
 }
@@ -77,21 +78,27 @@ func (c *checker) directSend(call *ast.CallExpr) (directPost, bool) {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		receiver = sel.X
 	}
+	var d directPost
 	switch path := fn.Pkg().Path(); {
 	case path == httpPath && !recv:
-		return directPost{pkg: "http", api: "http." + name}, true
+		d = directPost{pkg: "http", api: "http." + name}
 	case path == httpPath && typematch.IsMethod(fn, httpPath, "Client", name):
 		s, ok := c.httpClient(receiver)
-		return directPost{pkg: "http", api: "(*http.Client)." + name, client: s, clientRetries: ok}, true
+		d = directPost{pkg: "http", api: "(*http.Client)." + name, client: s, clientRetries: ok}
 	case path == apis.RetryableHTTP && !recv:
 		// The package functions use a NewClient() client.
-		return directPost{pkg: "retryablehttp", api: "retryablehttp." + name,
-			client: retryable(apis.RetryMax.CtorRetries, ""), clientRetries: true}, true
+		d = directPost{pkg: "retryablehttp", api: "retryablehttp." + name,
+			client: retryable(apis.RetryMax.CtorRetries, ""), clientRetries: true}
 	case path == apis.RetryableHTTP && typematch.IsMethod(fn, apis.RetryableHTTP, "Client", name):
 		s, ok := c.retryableClient(receiver)
-		return directPost{pkg: "retryablehttp", api: "(*retryablehttp.Client)." + name, client: s, clientRetries: ok}, true
+		d = directPost{pkg: "retryablehttp", api: "(*retryablehttp.Client)." + name, client: s, clientRetries: ok}
+	default:
+		return directPost{}, false
 	}
-	return directPost{}, false
+	if name == "Post" && len(call.Args) == 3 { // Post(url, contentType, body)
+		d.body = call.Args[2]
+	}
+	return d, true
 }
 
 var methodName = map[string]string{"Post": "POST", "Patch": "PATCH"}
@@ -157,6 +164,9 @@ func (c *checker) siteOf(send ast.Node) (retrier, bool) {
 // direct handles a call that sends a POST itself (Post, PostForm): no header
 // can be set on it, so a retried one is always unkeyed.
 func (c *checker) direct(call *ast.CallExpr, d directPost) {
+	if c.deduplicated(nil, d.body) {
+		return
+	}
 	pkg, api := d.pkg, d.api
 	r, ok := c.siteOf(call)
 	if !ok && d.clientRetries {
@@ -186,6 +196,9 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	f := &followed{}
 	if !c.follow(req, call.End(), f, 0) || !f.retried {
 		return // handed to code the analysis cannot see (it may set a key), or not retried
+	}
+	if c.deduplicated(nil, call.Args[len(call.Args)-1]) {
+		return // the server deduplicates the body
 	}
 	sends, writes, r := f.sends, f.writes, f.by
 	last := sends[len(sends)-1].Pos()

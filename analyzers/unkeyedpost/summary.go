@@ -64,6 +64,10 @@ type Send struct {
 	MethodFrom Arg
 	Key        KeyKind
 	KeyFrom    Arg // for KeyArg and HeaderArg
+	// BodyGiven says the request's body is the value at BodyFrom, which a
+	// caller may show to be one its server deduplicates (see body.go).
+	BodyGiven bool
+	BodyFrom  Arg
 	// Retrier describes what, inside the call, sends the request again (a
 	// retry loop in the function, a retrying client), or is "".
 	Retrier string
@@ -90,6 +94,9 @@ func (s Send) String() string {
 		parts = append(parts, "headers "+s.KeyFrom.String())
 	case FreshKey:
 		parts = append(parts, "fresh key")
+	}
+	if s.BodyGiven {
+		parts = append(parts, "body "+s.BodyFrom.String())
 	}
 	if s.Retrier != "" {
 		parts = append(parts, "retried by "+s.Retrier)
@@ -217,6 +224,11 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 		}
 		if d, ok := c.directSend(n); ok {
 			s := Send{Method: "POST", By: name}
+			if b := c.bodyOf(fn, d.body); b.kind == bodyDedup {
+				continue
+			} else if b.kind == bodyArg {
+				s.BodyGiven, s.BodyFrom = true, b.from
+			}
 			if _, retried := c.siteOf(n); !retried && !d.clientRetries && c.carried(call, s) {
 				add(s) // a retried one is reported where it is sent
 			}
@@ -330,6 +342,12 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 		return s, false
 	}
 	s.Key, s.KeyFrom = key, from
+	switch b := c.bodyOf(fn, call.Args[len(call.Args)-1]); b.kind {
+	case bodyDedup:
+		return s, false // the server deduplicates it
+	case bodyArg:
+		s.BodyGiven, s.BodyFrom = true, b.from
+	}
 	if f.retried {
 		switch {
 		case s.Method != "" && key == NoKey:
@@ -523,6 +541,21 @@ func (c *checker) resolve(caller, g *types.Func, call *ast.CallExpr, s Send) (ou
 				return out, dropped, false
 			}
 			out.KeyFrom = a
+		}
+	}
+	if s.BodyGiven {
+		arg := c.argAt(g, call, s.BodyFrom.Param)
+		b := body{kind: bodyPlain}
+		if arg != nil && s.BodyFrom.Field == "" {
+			b = c.bodyOf(caller, arg)
+		}
+		switch b.kind {
+		case bodyDedup:
+			return out, dropped, false
+		case bodyArg:
+			out.BodyFrom = b.from
+		default:
+			out.BodyGiven, out.BodyFrom = false, Arg{}
 		}
 	}
 	if out.Method == "" || out.Key == KeyArg || out.Key == HeaderArg {

@@ -49,7 +49,10 @@ type checker struct {
 	funcs    []inspector.Cursor     // the package's function declarations, by position (see funcAt)
 	named    map[token.Pos][]string // key names given by fixes, by the statement they go before
 	fields   map[*types.Var]*fieldUses
-	decls    map[*types.Func]*ast.FuncDecl // see declOf
+	// setFields holds the struct fields the package gives a value that is
+	// not made anew on every call (see fieldSet).
+	setFields map[*types.Var]bool
+	decls     map[*types.Func]*ast.FuncDecl // see declOf
 	// sums memoises the summaries of the package's functions (see
 	// summaryOf); sendsHere says whether the package may send requests
 	// itself, sendFacts whether any dependency exported a SendsFact.

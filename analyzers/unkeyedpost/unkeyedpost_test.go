@@ -77,6 +77,15 @@ func TestCases(t *testing.T) {
 		// field given retries; a visible RetryMax 0, a field whose address is
 		// taken, plain http.Clients, and resty clients without retries (v2's
 		// default) or with a hook are quiet.
+		// Deduplicated proves that a POST whose body the server deduplicates
+		// is quiet: an alert event with a dedup_key, entity_id or alias that
+		// is the same on every attempt (in a struct, a map literal, an index
+		// assignment), and a Loki push request, followed through encoders,
+		// the package's functions that make the body and a helper that takes
+		// it; another JSON name, a member never set or made anew on every
+		// attempt, a body that may be plain and a body given by the caller are
+		// reported.
+		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
 	})
 }

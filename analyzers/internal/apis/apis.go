@@ -78,6 +78,9 @@ const (
 	DockerClient  = "github.com/docker/docker/client"
 	// MobyClient is the Docker SDK's own module since 2025 (docker/cli uses it).
 	MobyClient = "github.com/moby/moby/client"
+	GogoProto  = "github.com/gogo/protobuf/proto"
+	Snappy     = "github.com/golang/snappy"
+	LokiPush   = "github.com/grafana/loki/pkg/push"
 )
 
 // Module prefixes: every package of every major version of a module.

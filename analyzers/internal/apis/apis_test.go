@@ -32,6 +32,15 @@ func TestSources(t *testing.T) {
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)
 	}
+	for _, f := range DedupFields {
+		check("DedupFields "+f.Name, f.Source)
+	}
+	for _, p := range DedupPayloads {
+		check("DedupPayloads "+p.Type, p.Source)
+	}
+	for _, b := range BodyCodecs {
+		check("BodyCodecs "+b.Pkg, b.Source)
+	}
 	for _, tt := range TotalTimes {
 		check("TotalTimes "+tt.Pkg+" "+tt.Name, tt.Source)
 	}

@@ -129,3 +129,90 @@ func IsKeyMaker(path, name string) bool {
 	}
 	return false
 }
+
+// A DedupField is a member of a JSON request body that the receiving API
+// deduplicates on: a repeat carrying the same value updates the alert or
+// incident the first one opened instead of opening another, so a retried
+// POST that carries one needs no idempotency key.
+type DedupField struct {
+	Name, API string
+	// Source is the upstream file the row was read from: a client of the API
+	// that sends the member.
+	Source string
+}
+
+// DedupFields lists them. PagerDuty documents dedup_key (Events API v2)
+// and incident_key (v1) as the key it folds repeats on; Opsgenie's alias is
+// "the key element of Alert De-Duplication"; Splunk On-Call (VictorOps)
+// keys an incident by the entity_id of its REST endpoint's events.
+var DedupFields = []DedupField{
+	{Name: "dedup_key", API: "PagerDuty Events API v2",
+		Source: "https://github.com/PagerDuty/go-pagerduty/blob/v1.8.0/event_v2.go"},
+	{Name: "incident_key", API: "PagerDuty Events API v1",
+		Source: "https://github.com/PagerDuty/go-pagerduty/blob/v1.8.0/event.go"},
+	{Name: "alias", API: "Opsgenie Alert API",
+		Source: "https://github.com/opsgenie/opsgenie-go-sdk-v2/blob/v1.2.23/alert/create_alert_request.go"},
+	{Name: "entity_id", API: "Splunk On-Call REST endpoint",
+		Source: "https://github.com/prometheus/alertmanager/blob/v0.28.1/notify/victorops/victorops.go"},
+}
+
+// IsDedupField reports whether a JSON member name is one of DedupFields.
+func IsDedupField(name string) bool {
+	return slices.ContainsFunc(DedupFields, func(f DedupField) bool { return f.Name == name })
+}
+
+// A DedupPayload is a request type whose receiver drops a repeat of what it
+// already holds: Loki's ingester skips an entry whose stream, timestamp
+// and line equal one it has, so a push sent again stores nothing twice.
+type DedupPayload struct {
+	Pkg, Type string
+	Source    string
+}
+
+// DedupPayloads lists them.
+var DedupPayloads = []DedupPayload{
+	{Pkg: LokiPush, Type: "PushRequest",
+		Source: "https://github.com/grafana/loki/blob/v3.5.0/pkg/chunkenc/unordered.go"},
+}
+
+// IsDedupPayload reports whether the named type name of the package at path
+// is one of DedupPayloads.
+func IsDedupPayload(path, name string) bool {
+	return slices.ContainsFunc(DedupPayloads, func(p DedupPayload) bool { return p.Pkg == path && p.Type == name })
+}
+
+// A BodyCodec is a package-level function that makes a request body from a
+// value, or wraps one: what the body carries is what its argument Arg
+// carries.
+type BodyCodec struct {
+	Pkg   string
+	Names []string
+	Arg   int
+	// Source is the upstream file the row was read from.
+	Source string
+}
+
+// BodyCodecs lists them.
+var BodyCodecs = []BodyCodec{
+	{Pkg: "encoding/json", Names: []string{"Marshal", "MarshalIndent"},
+		Source: "https://github.com/golang/go/blob/go1.26.0/src/encoding/json/encode.go"},
+	{Pkg: "bytes", Names: []string{"NewReader", "NewBuffer", "NewBufferString"},
+		Source: "https://github.com/golang/go/blob/go1.26.0/src/bytes/reader.go"},
+	{Pkg: "strings", Names: []string{"NewReader"},
+		Source: "https://github.com/golang/go/blob/go1.26.0/src/strings/reader.go"},
+	{Pkg: GogoProto, Names: []string{"Marshal"},
+		Source: "https://github.com/gogo/protobuf/blob/v1.3.2/proto/table_marshal.go"},
+	{Pkg: Snappy, Names: []string{"Encode"}, Arg: 1, // Encode(dst, src)
+		Source: "https://github.com/golang/snappy/blob/v1.0.0/encode.go"},
+}
+
+// BodyCodecArg returns the argument whose value the package-level function
+// name of the package at path turns into a body, when it is a BodyCodec.
+func BodyCodecArg(path, name string) (int, bool) {
+	for _, c := range BodyCodecs {
+		if c.Pkg == path && slices.Contains(c.Names, name) {
+			return c.Arg, true
+		}
+	}
+	return 0, false
+}

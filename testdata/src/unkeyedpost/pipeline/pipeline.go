@@ -119,7 +119,7 @@ func (e *Escalation) run(ctx context.Context, ev Event) error {
 }
 
 // PostJSON posts a JSON body; the notifiers of other packages use it.
-func PostJSON(ctx context.Context, client *http.Client, url string, body io.Reader) (*http.Response, error) { // want PostJSON:`sends\(POST, no key, decided 1 call down by pipeline.request\)`
+func PostJSON(ctx context.Context, client *http.Client, url string, body io.Reader) (*http.Response, error) { // want PostJSON:`sends\(POST, no key, body arg 3, decided 1 call down by pipeline.request\)`
 	return post(ctx, client, url, "application/json", body)
 }
 

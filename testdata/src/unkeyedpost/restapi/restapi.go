@@ -43,7 +43,7 @@ func (c *Client) Call(ctx context.Context, opts *Opts) (*http.Response, error) {
 }
 
 // Send sends body with the method it is given.
-func (c *Client) Send(ctx context.Context, method, path string, body []byte) error { // want Send:`sends\(method arg 1, no key by restapi.\(\*Client\).Send\)`
+func (c *Client) Send(ctx context.Context, method, path string, body []byte) error { // want Send:`sends\(method arg 1, no key, body arg 3 by restapi.\(\*Client\).Send\)`
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -56,7 +56,7 @@ func (c *Client) Send(ctx context.Context, method, path string, body []byte) err
 }
 
 // PostJSON posts v as JSON.
-func (c *Client) PostJSON(ctx context.Context, path string, v any) error { // want PostJSON:`sends\(POST, no key by restapi.\(\*Client\).Send\)`
+func (c *Client) PostJSON(ctx context.Context, path string, v any) error { // want PostJSON:`sends\(POST, no key, body arg 2 by restapi.\(\*Client\).Send\)`
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err

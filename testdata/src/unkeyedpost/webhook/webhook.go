@@ -127,7 +127,7 @@ type Pager struct {
 	URL string
 }
 
-func (p *Pager) Notify(msg string) error { // want Notify:`sends\(POST, no key by webhook.\(\*Pager\).Notify\)`
+func (p *Pager) Notify(msg string) error { // want Notify:`sends\(POST, no key, body arg 0 by webhook.\(\*Pager\).Notify\)`
 	resp, err := http.Post(p.URL, "text/plain", bytes.NewReader([]byte(msg)))
 	if err != nil {
 		return err
@@ -191,6 +191,31 @@ func putRaw(ctx context.Context, c *http.Client, url string, body io.Reader) (*h
 
 func (r *Relay) Notify(ctx context.Context, ev pipeline.Event) error {
 	resp, err := r.send(ctx, http.DefaultClient, r.url, bytes.NewReader(ev.Payload))
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Incident sends each event as a PagerDuty event whose dedup_key is the
+// event's ID, through pipeline.PostJSON: PagerDuty folds a retried event
+// into the alert the first attempt opened, so it is quiet.
+type Incident struct {
+	URL    string
+	Client *http.Client
+}
+
+type pagerDutyEvent struct {
+	Summary  string `json:"summary"`
+	DedupKey string `json:"dedup_key"`
+}
+
+func (i *Incident) Notify(ctx context.Context, ev pipeline.Event) error {
+	b, err := json.Marshal(&pagerDutyEvent{Summary: ev.Kind, DedupKey: ev.ID})
+	if err != nil {
+		return err
+	}
+	resp, err := pipeline.PostJSON(ctx, i.Client, i.URL, bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

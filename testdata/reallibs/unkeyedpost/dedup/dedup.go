@@ -1,0 +1,267 @@
+// Package dedup is testdata/src/unkeyedpost/dedup against the real
+// gogo/protobuf v1.3.2, golang/snappy v1.0.0 and Loki's push module.
+package dedup
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gogo/protobuf/proto"
+	"github.com/golang/snappy"
+	"github.com/google/uuid"
+	"github.com/grafana/loki/pkg/push"
+)
+
+var errFailed = errors.New("failed")
+
+// postJSON sends one POST of body; the loops below retry it.
+func postJSON(ctx context.Context, hc *http.Client, url string, body io.Reader) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// --- quiet: the server folds a repeat into what the first attempt made ---
+
+type pagerEvent struct {
+	RoutingKey  string `json:"routing_key"`
+	EventAction string `json:"event_action"`
+	DedupKey    string `json:"dedup_key,omitempty"`
+}
+
+// A struct whose dedup_key is set, marshalled and sent by NewRequest in
+// the loop.
+func triggerPage(ctx context.Context, hc *http.Client, url, groupKey string) error {
+	b, err := json.Marshal(pagerEvent{RoutingKey: "r", EventAction: "trigger", DedupKey: groupKey})
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+		if err != nil {
+			return err
+		}
+		if resp, err := hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A map with entity_id, encoded into a buffer by a function of the
+// package, sent by a helper.
+func incidentPayload(groupKey, state string) (*bytes.Buffer, error) {
+	msg := map[string]string{
+		"message_type": state,
+		"entity_id":    groupKey,
+	}
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(msg); err != nil {
+		return nil, err
+	}
+	return &buf, nil
+}
+
+func openIncident(ctx context.Context, hc *http.Client, url, groupKey string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		buf, err := incidentPayload(groupKey, "CRITICAL")
+		if err != nil {
+			return err
+		}
+		if err := postJSON(ctx, hc, url, buf); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// alias set by an index assignment, the body posted by http.Post.
+func createAlert(url, groupKey string) error {
+	msg := map[string]any{"message": "disk full"}
+	msg["alias"] = groupKey
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if resp, err := http.Post(url, "application/json", bytes.NewReader(b)); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A Loki push request, protobuf-encoded and compressed by functions of the
+// package, sent by a method that takes the payload.
+type pusher struct {
+	url string
+	hc  *http.Client
+}
+
+func (p *pusher) buildPayload(line string) ([]byte, error) {
+	req := &push.PushRequest{Streams: []push.Stream{{
+		Labels:  `{job="canary"}`,
+		Entries: []push.Entry{{Timestamp: time.Now(), Line: line}},
+	}}}
+	return p.serialize(req)
+}
+
+func (p *pusher) serialize(req *push.PushRequest) ([]byte, error) {
+	payload, err := proto.Marshal(req)
+	if err != nil {
+		return []byte{}, fmt.Errorf("marshal push: %w", err) // a failure: not sent
+	}
+	payload = snappy.Encode(nil, payload)
+	return payload, nil
+}
+
+func (p *pusher) send(ctx context.Context, payload []byte) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.url, bytes.NewReader(payload))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/x-protobuf")
+	resp, err := p.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func (p *pusher) run(ctx context.Context, line string) error {
+	payload, err := p.buildPayload(line)
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 5; attempt++ {
+		if err := p.send(ctx, payload); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// --- reported: nothing in the body is deduplicated ---
+
+type chatMessage struct {
+	Text string `json:"text"`
+	// DedupKey is sent under another JSON name, which no server keys on.
+	DedupKey string `json:"summary"`
+}
+
+func postChat(ctx context.Context, hc *http.Client, url, groupKey string) error {
+	b, err := json.Marshal(chatMessage{Text: "disk full", DedupKey: groupKey})
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postJSON(ctx, hc, url, bytes.NewReader(b)); err == nil { // want `POST sent by postJSON is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// unsetEvent has a dedup_key the package never sets: omitted, it keys
+// nothing.
+type unsetEvent struct {
+	Summary  string `json:"summary"`
+	DedupKey string `json:"dedup_key,omitempty"`
+}
+
+func triggerUnkeyed(ctx context.Context, hc *http.Client, url string) error {
+	b, err := json.Marshal(unsetEvent{Summary: "disk full"})
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postJSON(ctx, hc, url, bytes.NewReader(b)); err == nil { // want `POST sent by postJSON is retried`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// An entity_id made anew on every attempt opens a new incident each time.
+func openFreshIncident(ctx context.Context, hc *http.Client, url string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		b, err := json.Marshal(map[string]string{"entity_id": uuid.NewString()})
+		if err != nil {
+			return err
+		}
+		if err := postJSON(ctx, hc, url, bytes.NewReader(b)); err == nil { // want `POST sent by postJSON is retried`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The body is an alert with an alias or a plain note: the note is not
+// deduplicated.
+func alertOrNote(url, groupKey string, alert bool) error {
+	b, err := json.Marshal(map[string]string{"note": "disk full"})
+	if alert {
+		b, err = json.Marshal(map[string]string{"alias": groupKey})
+	}
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if resp, err := http.Post(url, "application/json", bytes.NewReader(b)); err == nil { // want `POST by http.Post is retried by a retry loop \(up to 3 attempts\)`
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A body the loop is given: nothing shows what it carries.
+func forward(ctx context.Context, hc *http.Client, url string, body []byte) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postJSON(ctx, hc, url, bytes.NewReader(body)); err == nil { // want `POST sent by postJSON is retried`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// note's success path returns a plain body (its err may be nil).
+func note(text string) ([]byte, error) {
+	b, err := json.Marshal(map[string]string{"note": text})
+	return b, err
+}
+
+func postNote(ctx context.Context, hc *http.Client, url string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		b, err := note("disk full")
+		if err != nil {
+			return err
+		}
+		if err := postJSON(ctx, hc, url, bytes.NewReader(b)); err == nil { // want `POST sent by postJSON is retried`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
