@@ -63,7 +63,9 @@
 // sends it once per item.
 //
 // A function kept in a field is followed when every value the package
-// stores there is the same function (postJSON: notify.PostJSON).
+// stores there is the same function (postJSON: notify.PostJSON), and a
+// local variable into every function or method value it is given, when
+// its address is never taken (send := n.notifyV2; if v1 { send = n.notifyV1 }).
 //
 // The attempt may also be an interface method's implementation: a retry
 // site that calls an interface method of its package, itself or through a

@@ -211,10 +211,11 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			continue
 		}
 		n := call.Node().(*ast.CallExpr)
-		callee := c.calleeOf(n)
-		if callee == nil || callee.Pkg() == nil {
+		callees := c.calleesOf(n)
+		if len(callees) == 0 || callees[0].Pkg() == nil {
 			continue
 		}
+		callee := callees[0]
 		if methodArg := newRequestMethod(callee, n); methodArg != nil {
 			if s, ok := c.builtSend(fn, call, n, methodArg); ok && (s.Retrier != "" || c.carried(call, s)) {
 				s.By = name
@@ -234,29 +235,31 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			}
 			continue
 		}
-		if callee == fn {
-			continue
-		}
-		for _, s := range c.summaryOf(callee).sends() {
-			rs, state, dependent := c.resolve(fn, callee, n, s)
-			if state == dropped {
+		for _, callee := range callees {
+			if callee == fn {
 				continue
 			}
-			r, inSite := c.siteOf(n)
-			if state == resolved {
-				if _, reported := c.retriedAt(n, s, rs, dependent); reported {
-					continue // reported at this call
+			for _, s := range c.summaryOf(callee).sends() {
+				rs, state, dependent := c.resolve(fn, callee, n, s)
+				if state == dropped {
+					continue
 				}
-				if !dependent {
-					if rs.Hops++; !c.carried(call, rs) {
-						continue
+				r, inSite := c.siteOf(n)
+				if state == resolved {
+					if _, reported := c.retriedAt(n, s, rs, dependent); reported {
+						continue // reported at this call
+					}
+					if !dependent {
+						if rs.Hops++; !c.carried(call, rs) {
+							continue
+						}
 					}
 				}
+				if inSite {
+					rs.Retrier = c.describe(r, fn)
+				}
+				add(rs)
 			}
-			if inSite {
-				rs.Retrier = c.describe(r, fn)
-			}
-			add(rs)
 		}
 	}
 	// The request parameters it sends.
@@ -697,10 +700,16 @@ func (c *checker) argField(e ast.Expr, field string, call *ast.CallExpr) (vals [
 // the call, or by a retrier inside the callee once the call's arguments
 // make it a POST.
 func (c *checker) helperCall(call *ast.CallExpr) {
-	g := c.calleeOf(call)
-	if g == nil {
-		return
+	for _, g := range c.calleesOf(call) {
+		if c.helperCallOf(call, g) {
+			return
+		}
 	}
+}
+
+// helperCallOf reports at call, which may run g, what helperCall reports,
+// and says whether it did.
+func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 	for _, s := range c.summaryOf(g).sends() {
 		rs, state, dependent := c.resolve(nil, g, call, s)
 		if state != resolved {
@@ -720,8 +729,9 @@ func (c *checker) helperCall(call *ast.CallExpr) {
 				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
 		}
 		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
-		return
+		return true
 	}
+	return false
 }
 
 // calleeOf returns the function that call runs: the one it names, or the
@@ -731,6 +741,53 @@ func (c *checker) calleeOf(call *ast.CallExpr) *types.Func {
 		return fn
 	}
 	return c.heldFunc(call.Fun)
+}
+
+// calleesOf returns the functions that call may run: calleeOf's, or those
+// a local function variable is given, when every value it is given is in
+// sight (f := n.notifyV2; if v1 { f = n.notifyV1 }; f(ctx, ...)).
+func (c *checker) calleesOf(call *ast.CallExpr) []*types.Func {
+	if fn := c.calleeOf(call); fn != nil {
+		return []*types.Func{fn}
+	}
+	return c.localFuncs(call.Fun)
+}
+
+// localFuncs returns the functions and method values that the local
+// variable e is given, or nil when one of its values is something else (a
+// literal, a parameter's value, a tuple) or its address is taken.
+func (c *checker) localFuncs(e ast.Expr) []*types.Func {
+	v := c.varOf(e)
+	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	u := c.usesOf(v)
+	for _, ref := range u.other {
+		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
+			return nil // &f: its values are not all in sight
+		}
+	}
+	var fns []*types.Func
+	for _, d := range u.defs {
+		var id *ast.Ident
+		switch d := ast.Unparen(d).(type) {
+		case *ast.Ident:
+			id = d
+		case *ast.SelectorExpr:
+			id = d.Sel
+		}
+		fn, _ := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if fn == nil {
+			return nil
+		}
+		if !slices.Contains(fns, fn) {
+			fns = append(fns, fn)
+		}
+	}
+	return fns
 }
 
 // retriedAt returns what sends again the request rs that call sends (s

@@ -265,3 +265,77 @@ func postNote(ctx context.Context, hc *http.Client, url string) error {
 	}
 	return errFailed
 }
+
+// pager sends an event by one of two methods, held in a local variable:
+// both carry a deduplication key, so the retry of either is quiet.
+type pager struct {
+	hc  *http.Client
+	url string
+	v1  bool
+}
+
+func (p *pager) eventV1(ctx context.Context, groupKey string) error {
+	b, err := json.Marshal(map[string]string{"incident_key": groupKey})
+	if err != nil {
+		return err
+	}
+	return postJSON(ctx, p.hc, p.url, bytes.NewReader(b))
+}
+
+func (p *pager) eventV2(ctx context.Context, groupKey string) error {
+	b, err := json.Marshal(&pagerEvent{EventAction: "trigger", DedupKey: groupKey})
+	if err != nil {
+		return err
+	}
+	return postJSON(ctx, p.hc, p.url, bytes.NewReader(b))
+}
+
+func (p *pager) chat(ctx context.Context, text string) error {
+	b, err := json.Marshal(map[string]string{"text": text})
+	if err != nil {
+		return err
+	}
+	return postJSON(ctx, p.hc, p.url, bytes.NewReader(b))
+}
+
+func (p *pager) notify(ctx context.Context, groupKey string) error {
+	send := p.eventV2
+	if p.v1 {
+		send = p.eventV1
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(ctx, groupKey); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// One of the two methods the variable holds posts a plain message.
+func (p *pager) notifyOrChat(ctx context.Context, groupKey string, chat bool) error {
+	send := p.eventV2
+	if chat {
+		send = p.chat
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(ctx, groupKey); err == nil { // want `POST sent by \(\*pager\).chat \(through dedup.postJSON\) is retried by a retry loop \(up to 3 attempts\)`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// A variable whose address is taken may be given anything: not followed.
+func (p *pager) notifyHooked(ctx context.Context, text string, hook func(*func(context.Context, string) error)) error {
+	send := p.chat
+	hook(&send)
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := send(ctx, text); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
