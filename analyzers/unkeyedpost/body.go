@@ -315,7 +315,7 @@ func (c *checker) fieldSet(f *types.Var) bool {
 			case *ast.KeyValueExpr:
 				if id, ok := n.Key.(*ast.Ident); ok && c.fresh.expr(n.Value) == nil {
 					if fv, ok := info.Uses[id].(*types.Var); ok && fv.IsField() {
-						c.setFields[fv] = true
+						c.setFields[fv.Origin()] = true
 					}
 				}
 			case *ast.AssignStmt:
@@ -325,7 +325,7 @@ func (c *checker) fieldSet(f *types.Var) bool {
 				for i, lhs := range n.Lhs {
 					if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && c.fresh.expr(n.Rhs[i]) == nil {
 						if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
-							c.setFields[s.Obj().(*types.Var)] = true
+							c.setFields[s.Obj().(*types.Var).Origin()] = true
 						}
 					}
 				}
