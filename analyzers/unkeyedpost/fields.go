@@ -196,18 +196,25 @@ func (c *checker) heldFunc(e ast.Expr) *types.Func {
 		if c.inTestFile(v) {
 			continue
 		}
-		var id *ast.Ident
-		switch v := ast.Unparen(v).(type) {
-		case *ast.Ident:
-			id = v
-		case *ast.SelectorExpr:
-			id = v.Sel
-		}
-		fn, _ := c.pass.TypesInfo.Uses[id].(*types.Func)
+		fn := c.funcNamed(v)
 		if fn == nil || fn.Signature().Recv() != nil || held != nil && fn != held {
 			return nil // a method value, a literal, or two functions
 		}
 		held = fn
 	}
 	return held
+}
+
+// funcNamed returns the function or method that e names (f, pkg.F, x.M as
+// a method value), or nil.
+func (c *checker) funcNamed(e ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	}
+	fn, _ := c.pass.TypesInfo.Uses[id].(*types.Func)
+	return fn
 }

@@ -772,14 +772,7 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 	}
 	var fns []*types.Func
 	for _, d := range u.defs {
-		var id *ast.Ident
-		switch d := ast.Unparen(d).(type) {
-		case *ast.Ident:
-			id = d
-		case *ast.SelectorExpr:
-			id = d.Sel
-		}
-		fn, _ := c.pass.TypesInfo.Uses[id].(*types.Func)
+		fn := c.funcNamed(d)
 		if fn == nil {
 			return nil
 		}
