@@ -734,20 +734,15 @@ func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 	return false
 }
 
-// calleeOf returns the function that call runs: the one it names, or the
-// one a function-typed field always holds (see heldFunc).
-func (c *checker) calleeOf(call *ast.CallExpr) *types.Func {
-	if fn := typematch.Callee(c.pass.TypesInfo, call); fn != nil {
-		return fn
-	}
-	return c.heldFunc(call.Fun)
-}
-
-// calleesOf returns the functions that call may run: calleeOf's, or those
-// a local function variable is given, when every value it is given is in
-// sight (f := n.notifyV2; if v1 { f = n.notifyV1 }; f(ctx, ...)).
+// calleesOf returns the functions that call may run: the one it names, the
+// one a function-typed field always holds (see heldFunc), or those a local
+// function variable is given, when every value it is given is in sight
+// (f := n.notifyV2; if v1 { f = n.notifyV1 }; f(ctx, ...)).
 func (c *checker) calleesOf(call *ast.CallExpr) []*types.Func {
-	if fn := c.calleeOf(call); fn != nil {
+	if fn := typematch.Callee(c.pass.TypesInfo, call); fn != nil {
+		return []*types.Func{fn}
+	}
+	if fn := c.heldFunc(call.Fun); fn != nil {
 		return []*types.Func{fn}
 	}
 	return c.localFuncs(call.Fun)
