@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"golang.org/x/tools/go/analysis/checker"
 )
@@ -132,8 +133,17 @@ func graphTree(graph *checker.Graph, sizes map[string]int) jsonTree {
 	return tree
 }
 
-// printJSON prints the tree, indented, packages and analyzers in order.
+// printJSON prints the tree, indented, packages and analyzers in order,
+// and each result's diagnostics in order of position: an analyzer reports
+// in token.Pos order, and the order of a package's files in its FileSet is
+// not fixed (go/packages parses them in parallel), so neither is the order
+// in which two files' diagnostics are reported.
 func printJSON(w io.Writer, tree jsonTree) error {
+	for _, byAnalyzer := range tree {
+		for _, res := range byAnalyzer {
+			slices.SortStableFunc(res.diags, compareDiagnostics)
+		}
+	}
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {
 		return err

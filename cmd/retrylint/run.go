@@ -268,16 +268,29 @@ func collect(tree jsonTree) []*finding {
 	}
 	slices.SortFunc(fs, func(a, b *finding) int {
 		return cmp.Or(
-			strings.Compare(a.posn.Filename, b.posn.Filename),
-			cmp.Compare(a.posn.Line, b.posn.Line),
-			cmp.Compare(a.posn.Column, b.posn.Column),
+			comparePositions(a.posn, b.posn),
 			strings.Compare(a.analyzer, b.analyzer),
-			strings.Compare(a.diag.Message, b.diag.Message),
 			// Then a total order, so that the output does not depend on
 			// the order of the tree's maps.
-			strings.Compare(a.diag.End, b.diag.End))
+			compareDiagnostics(a.diag, b.diag))
 	})
 	return fs
+}
+
+// compareDiagnostics orders two diagnostics by position, then message,
+// then end: a total order on what -json prints of them.
+func compareDiagnostics(a, b jsonDiagnostic) int {
+	return cmp.Or(
+		comparePositions(parsePosition(a.Posn), parsePosition(b.Posn)),
+		strings.Compare(a.Message, b.Message),
+		strings.Compare(a.End, b.End))
+}
+
+func comparePositions(a, b token.Position) int {
+	return cmp.Or(
+		strings.Compare(a.Filename, b.Filename),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column))
 }
 
 // parsePosition reads a position as token.Position.String writes it
