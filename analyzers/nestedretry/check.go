@@ -27,6 +27,8 @@ type checker struct {
 	// reach memoises reaches for the package's functions; a nil entry is a
 	// function that leads to no retries, or one being computed (recursion).
 	reach map[reachKey]*ReachesFact
+	// giveUps memoises givesUp.
+	giveUps map[*retrysite.Site][]string
 	// translated holds this package's errors that stand for another
 	// call's failure (see ownError); nil until asked.
 	translated map[types.Object]bool
@@ -58,7 +60,9 @@ func newChecker(pass *analysis.Pass, root inspector.Cursor, res *retrysite.Resul
 		ix:    newIndex(pass, root),
 		sites: make(map[ast.Node]*retrysite.Site),
 		reach: make(map[reachKey]*ReachesFact),
-		impls: make(map[implKey][]*types.Func),
+
+		giveUps: make(map[*retrysite.Site][]string),
+		impls:   make(map[implKey][]*types.Func),
 	}
 	c.ev = &evaluator{ix: c.ix, fact: func(fn *types.Func) *ClientFact {
 		var f ClientFact
@@ -94,6 +98,9 @@ type lead struct {
 	// own: a retry site of the user's own is among the layers (node, or
 	// one below it), whose choice of errors to retry is not the table's.
 	own bool
+	// givesUp lists, when own, the user's own error kinds that every own
+	// layer gives up on at once (see giveups.go).
+	givesUp []string
 	// client: a direct call of a retrying client, with what its fix needs.
 	client *clientCall
 }
@@ -166,14 +173,18 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	}
 	bound, within := c.siteLimit(s)
 	name := siteName(s)
-	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true}
+	giveUp := c.givesUp(s)
+	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true, givesUp: giveUp}
 	for _, in := range inners {
 		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
 		if c.retried(s, in) {
 			l.bound, l.within = mulWithin(bound, within, in.bound, in.within)
-			l.own = true
+			l.own, l.givesUp = true, giveUp
+			if in.own {
+				l.givesUp = commonKinds(giveUp, in.givesUp)
+			}
 		} else {
-			l.bound, l.within, l.own = in.bound, in.within, in.own
+			l.bound, l.within, l.own, l.givesUp = in.bound, in.within, in.own, in.givesUp
 		}
 		if rank(l.bound) > rank(best.bound) {
 			best = l
@@ -227,7 +238,7 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		}
 		return c.interfaceLead(call, fn, yield)
 	}
-	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
+	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}, true
 }
 
 // apiLead describes call, an operation of the table's row a made on recv,
@@ -287,7 +298,7 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if !ok {
 		return nil
 	}
-	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound, Within: l.within, OwnRetries: l.own}
+	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound, Within: l.within, OwnRetries: l.own, GivesUpOn: l.givesUp}
 	c.reach[key] = f
 	return f
 }
@@ -515,7 +526,9 @@ func rank(b retrysite.Bound) int {
 	return 0
 }
 
-// worst returns the lead that makes the most calls (see rank).
+// worst returns the lead that makes the most calls (see rank), with the
+// error kinds that all of the leads give up on: the outer layer may run any
+// of them again.
 func worst(leads []lead) (lead, bool) {
 	if len(leads) == 0 {
 		return lead{}, false
@@ -525,6 +538,9 @@ func worst(leads []lead) (lead, bool) {
 		if rank(l.bound) > rank(best.bound) {
 			best = l
 		}
+	}
+	if best.own {
+		best.givesUp = leadsGiveUp(leads)
 	}
 	return best, true
 }

@@ -25,6 +25,11 @@ type ReachesFact struct {
 	// OwnRetries says that a retry site of the user's own is among the
 	// layers, so that which errors they retry is not known from the table.
 	OwnRetries bool
+	// GivesUpOn lists, with OwnRetries, the error types and sentinels of
+	// the user's own ("path.Name") that every such site gives up on at
+	// once: an outer retry that goes around only on one of them repeats
+	// none of their retries.
+	GivesUpOn []string
 	// DoYields says that under an outer retry.Do of retrylint's retry
 	// package, where the retry.Do calls below make one attempt each, the
 	// function leads to UnderDo instead (nil: to no retries at all).
@@ -35,7 +40,7 @@ type ReachesFact struct {
 // same reports whether f and g say the same (g may be nil).
 func (f *ReachesFact) same(g *ReachesFact) bool {
 	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries &&
-		slices.Equal(f.Chain, g.Chain) && f.DoYields == g.DoYields
+		slices.Equal(f.Chain, g.Chain) && slices.Equal(f.GivesUpOn, g.GivesUpOn) && f.DoYields == g.DoYields
 }
 
 func (*ReachesFact) AFact() {}
@@ -51,6 +56,9 @@ func (f *ReachesFact) String() string {
 	bound := f.Bound.String()
 	if f.Within != "" && !f.Bound.Finite() {
 		bound = "bounded by time (" + f.Within + ")"
+	}
+	if len(f.GivesUpOn) > 0 {
+		bound += ", gives up on " + strings.Join(f.GivesUpOn, " ")
 	}
 	return "reaches(" + strings.Join(names, " -> ") + ", " + bound + ")"
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -85,6 +86,20 @@ type errorFlow struct {
 	// raw: the failed call is a client's, so its error carries no retry
 	// library's mark.
 	raw bool
+	// givesUp: the error kinds of the user's own that the retry sites of
+	// the user's own below the call give up on at once (see giveups.go);
+	// they are not failures of the layers below either.
+	givesUp []string
+	// is, when set, is the error kind (an error type's *types.TypeName or a
+	// sentinel's *types.Var) the failed call's error is assumed to be, in
+	// place of one the layers below retry: tests for it are true, and
+	// nothing is exempt.
+	is types.Object
+	// asserted maps the ok of a "_, ok := err.(T)" to T.
+	asserted map[types.Object]types.Type
+	// depth counts the predicates of the package (func(error) bool) the
+	// walk is inside.
+	depth int
 	// namedErr is the operation's last result when it is a named error:
 	// what a bare return hands the runner.
 	namedErr types.Object
@@ -142,9 +157,21 @@ const maxFlowSteps = 2000
 // an error it cannot follow, is retried.
 func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	call, ok := l.node.(*ast.CallExpr)
-	f := source.File(c.pass.Files, l.node.Pos())
-	if !ok || s.Attempt == nil || f == nil {
+	if !ok {
 		return true
+	}
+	w := &errorFlow{sdkOnly: !l.own, raw: l.client != nil, givesUp: l.givesUp}
+	return c.afterFailure(s, call, w)&flowAround != 0
+}
+
+// afterFailure walks the attempt of site s on from the failure of call,
+// with w's assumptions about the error (the rest of w is filled in here),
+// and returns how the paths from there end; flowAround where it cannot
+// follow them.
+func (c *checker) afterFailure(s *retrysite.Site, call *ast.CallExpr, w *errorFlow) flow {
+	f := source.File(c.pass.Files, call.Pos())
+	if s.Attempt == nil || f == nil {
+		return flowAround
 	}
 	path, _ := astutil.PathEnclosingInterval(f, call.Pos(), call.End())
 	top := -1
@@ -155,7 +182,7 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 		}
 	}
 	if top < 1 || path[0] != call {
-		return true
+		return flowAround
 	}
 	var fnType *ast.FuncType
 	if top+1 < len(path) {
@@ -170,18 +197,16 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	for _, n := range path[1:top] {
 		switch n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt, *ast.DeferStmt:
-			return true
+			return flowAround
 		}
 	}
-	w := &errorFlow{
-		c: c, info: c.pass.TypesInfo, site: s, loop: s.Kind == retrysite.Loop, rule: c.rule(s),
-		sdkOnly: !l.own, raw: l.client != nil,
-	}
+	w.c, w.info, w.site, w.loop, w.rule = c, c.pass.TypesInfo, s, s.Kind == retrysite.Loop, c.rule(s)
+	w.asserted = make(map[types.Object]types.Type)
 	if !w.loop {
 		w.namedErr = w.lastNamedError(fnType)
 		w.namedSet = w.namedErr != nil && w.changes(s.Attempt, w.namedErr)
 	}
-	return w.fromCall(path)&flowAround != 0
+	return w.fromCall(path)
 }
 
 // fromCall finds where the failed call's error goes and walks on from there.
@@ -405,12 +430,14 @@ func (w *errorFlow) stmt(s ast.Stmt, live bool) (flow, bool, bool) {
 			return flowLeaves, false, live
 		}
 	case *ast.AssignStmt:
+		w.noteAssertion(s, live)
 		if w.assigns(s.Lhs) {
 			live = false
 		}
 	case *ast.IfStmt:
-		if s.Init != nil {
-			if as, ok := s.Init.(*ast.AssignStmt); ok && w.assigns(as.Lhs) {
+		if as, ok := s.Init.(*ast.AssignStmt); ok {
+			w.noteAssertion(as, live)
+			if w.assigns(as.Lhs) {
 				live = false
 			}
 		}
@@ -586,11 +613,93 @@ func (w *errorFlow) typeSwitch(s *ast.TypeSwitchStmt, live bool) (flow, bool, bo
 		if w.isNil(e) {
 			return no
 		}
-		if tv, ok := w.info.Types[e]; ok && tv.IsType() && w.exemptType(tv.Type) {
-			return no
+		if tv, ok := w.info.Types[e]; ok && tv.IsType() {
+			return w.ofType(tv.Type)
 		}
 		return unknown
 	})
+}
+
+// noteAssertion records the ok of "_, ok := err.(T)", err the failed call's
+// error.
+func (w *errorFlow) noteAssertion(as *ast.AssignStmt, live bool) {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return
+	}
+	ta, isTA := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+	id, isID := as.Lhs[1].(*ast.Ident)
+	if !isTA || !isID || ta.Type == nil || !w.isErr(ta.X, live) {
+		return
+	}
+	if ok := w.info.ObjectOf(id); ok != nil {
+		w.asserted[ok] = w.info.TypeOf(ta.Type)
+	}
+}
+
+// ofType says whether the failed call's error is of type t (a type
+// assertion's, errors.As's target's, a type switch case's): yes when it is
+// assumed to be an error of that type, no when t is exempt (the layers
+// below never retry it).
+func (w *errorFlow) ofType(t types.Type) tri {
+	if w.is != nil {
+		if n, ok := types.Unalias(typematch.Deref(t)).(*types.Named); ok && n.Obj() == w.is {
+			return yes
+		}
+		return unknown
+	}
+	if w.exemptType(t) {
+		return no
+	}
+	return unknown
+}
+
+// isSentinel says whether the failed call's error is the value e names
+// (err == e, errors.Is(err, e)).
+func (w *errorFlow) isSentinel(e ast.Expr) tri {
+	switch {
+	case w.isNil(e) || w.exemptValue(e):
+		return no
+	case w.is != nil && typematch.Ident(e) != nil && w.info.Uses[typematch.Ident(e)] == w.is:
+		return yes
+	}
+	return unknown
+}
+
+// maxPredicateDepth bounds the predicates followed into one another.
+const maxPredicateDepth = 3
+
+// predicate evaluates a call of fn on the failed call's error, where fn is
+// a function of the package that tells something of the error it is given
+// (func IsAlreadyLocked(err error) bool { var e *alreadyLockedError; return
+// errors.As(err, &e) }): its body declares, then returns one expression,
+// which is evaluated with its parameter for the error.
+func (w *errorFlow) predicate(fn *types.Func) tri {
+	if fn == nil || w.depth >= maxPredicateDepth {
+		return unknown
+	}
+	d, sig := w.c.ix.decls[fn], fn.Signature()
+	if d == nil || d.Body == nil || len(d.Body.List) == 0 || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
+		!typematch.IsError(sig.Params().At(0).Type()) || !isBool(sig.Results().At(0).Type()) {
+		return unknown
+	}
+	list := d.Body.List
+	for _, s := range list[:len(list)-1] {
+		if _, ok := s.(*ast.DeclStmt); !ok {
+			return unknown
+		}
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return unknown
+	}
+	sub := *w
+	sub.errVar, sub.errExpr, sub.depth = sig.Params().At(0), nil, w.depth+1
+	return sub.eval(ret.Results[0], true)
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // branch is where a break, continue or goto leads.
@@ -779,8 +888,8 @@ func (w *errorFlow) operand(e ast.Expr, live bool) tri {
 		case token.EQL, token.NEQ:
 			v := unknown
 			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-				if w.isErr(xy[0], live) && (w.isNil(xy[1]) || w.exemptValue(xy[1])) {
-					v = no // a failed call's error is neither nil nor an exempt error
+				if w.isErr(xy[0], live) && v == unknown {
+					v = w.isSentinel(xy[1]) // a failed call's error is neither nil nor an exempt error
 				}
 			}
 			if e.Op == token.NEQ {
@@ -791,18 +900,23 @@ func (w *errorFlow) operand(e ast.Expr, live bool) tri {
 	case *ast.CallExpr:
 		fn := typematch.Callee(w.info, e)
 		switch {
-		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "Is") && w.isErr(e.Args[0], live) && w.exemptValue(e.Args[1]):
-			return no
+		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "Is") && w.isErr(e.Args[0], live):
+			return w.isSentinel(e.Args[1])
 		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "As") && w.isErr(e.Args[0], live):
 			if t := w.info.TypeOf(e.Args[1]); t != nil {
-				if p, ok := t.Underlying().(*types.Pointer); ok && w.exemptType(p.Elem()) {
-					return no
+				if p, ok := t.Underlying().(*types.Pointer); ok {
+					return w.ofType(p.Elem())
 				}
 			}
 		case len(e.Args) == 1 && fn != nil && apis.NeverRetriedPredicate(fn) && w.isErr(e.Args[0], live) && w.sdkOnly:
 			return no
+		case len(e.Args) == 1 && w.isErr(e.Args[0], live):
+			return w.predicate(fn)
 		}
 	case *ast.Ident:
+		if t, ok := w.asserted[w.info.Uses[e]]; ok {
+			return w.ofType(t)
+		}
 		if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 			if b, ok := constBool(tv); ok {
 				if b {
@@ -818,7 +932,7 @@ func (w *errorFlow) operand(e ast.Expr, live bool) tri {
 // exemptValue reports whether e names an error the layers below never
 // retry: a sentinel of the table (redis.Nil), or one of the user's own.
 func (w *errorFlow) exemptValue(e ast.Expr) bool {
-	if !w.sdkOnly {
+	if w.is != nil {
 		return false
 	}
 	id := typematch.Ident(e)
@@ -834,6 +948,9 @@ func (w *errorFlow) exemptValue(e ast.Expr) bool {
 	if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
 		return false
 	}
+	if !w.sdkOnly {
+		return slices.Contains(w.givesUp, errKind(obj))
+	}
 	if apis.NeverRetriedObj(obj) {
 		return true
 	}
@@ -843,12 +960,15 @@ func (w *errorFlow) exemptValue(e ast.Expr) bool {
 // exemptType reports whether an error of type t (errors.As's target, a type
 // switch's case) is one the layers below never retry.
 func (w *errorFlow) exemptType(t types.Type) bool {
-	if !w.sdkOnly {
+	if w.is != nil {
 		return false
 	}
 	n, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false
+	}
+	if !w.sdkOnly {
+		return slices.Contains(w.givesUp, errKind(n.Obj()))
 	}
 	if apis.NeverRetriedObj(n.Obj()) {
 		return true

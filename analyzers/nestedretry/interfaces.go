@@ -68,7 +68,7 @@ func (c *checker) interfaceLead(call *ast.CallExpr, fn *types.Func, yield bool) 
 			return lead{}, false
 		}
 		chain := append([]Link{interfaceLink(s.Recv(), fn), funcLink(m)}, f.Chain...)
-		leads = append(leads, lead{node: call, chain: chain, bound: f.Bound, within: f.Within, own: f.OwnRetries})
+		leads = append(leads, lead{node: call, chain: chain, bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn})
 	}
 	return worst(leads)
 }
@@ -158,7 +158,7 @@ func (c *checker) implLead(call *ast.CallExpr, recv ast.Expr, t types.Type, impl
 	if f == nil {
 		return lead{}, false
 	}
-	return lead{node: call, chain: append([]Link{funcLink(impl)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries}, true
+	return lead{node: call, chain: append([]Link{funcLink(impl)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}, true
 }
 
 // isParam reports whether v is a parameter, receiver or result of a

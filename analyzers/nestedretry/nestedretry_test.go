@@ -110,6 +110,14 @@ func TestCases(t *testing.T) {
 		// swallows the failure (Ping), and options that turn the retries off,
 		// stay quiet.
 		{Name: "InterfaceThroughWrapper", Pkgs: []string{"nestedretry/iface/notify", "nestedretry/iface/notify/s3sink"}, Fixes: true},
+		// OwnGiveUp reduces restic's lock: an outer retry that goes around
+		// only on an error of the user's own (an error type, tested through a
+		// predicate of the package, by errors.As or a type assertion; a
+		// sentinel, by errors.Is or ==) is quiet over a retry loop of the
+		// user's own that gives that error up at once, in its package and
+		// through ReachesFact's GivesUpOn in another. One that goes around on
+		// every failure, or on an error the inner loop retries, is reported.
+		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},
 	})
 }
 
