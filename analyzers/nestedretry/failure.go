@@ -669,37 +669,19 @@ func (w *errorFlow) isSentinel(e ast.Expr) tri {
 const maxPredicateDepth = 3
 
 // predicate evaluates a call of fn on the failed call's error, where fn is
-// a function of the package that tells something of the error it is given
-// (func IsAlreadyLocked(err error) bool { var e *alreadyLockedError; return
-// errors.As(err, &e) }): its body declares, then returns one expression,
-// which is evaluated with its parameter for the error.
+// a predicate of the package whose body gives its answer in one expression
+// (eval.ErrorPredicate), evaluated with its parameter for the error.
 func (w *errorFlow) predicate(fn *types.Func) tri {
 	if fn == nil || w.depth >= maxPredicateDepth {
 		return unknown
 	}
-	d, sig := w.c.ix.decls[fn], fn.Signature()
-	if d == nil || d.Body == nil || len(d.Body.List) == 0 || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
-		!typematch.IsError(sig.Params().At(0).Type()) || !isBool(sig.Results().At(0).Type()) {
-		return unknown
-	}
-	list := d.Body.List
-	for _, s := range list[:len(list)-1] {
-		if _, ok := s.(*ast.DeclStmt); !ok {
-			return unknown
-		}
-	}
-	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
+	param, result, _, ok := eval.ErrorPredicate(w.info, fn, w.c.ix.decls[fn])
+	if !ok || result == nil {
 		return unknown
 	}
 	sub := *w
-	sub.errVar, sub.errExpr, sub.depth = sig.Params().At(0), nil, w.depth+1
-	return sub.eval(ret.Results[0], true)
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
+	sub.errVar, sub.errExpr, sub.depth = param, nil, w.depth+1
+	return sub.eval(result, true)
 }
 
 // branch is where a break, continue or goto leads.
@@ -900,9 +882,9 @@ func (w *errorFlow) operand(e ast.Expr, live bool) tri {
 	case *ast.CallExpr:
 		fn := typematch.Callee(w.info, e)
 		switch {
-		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "Is") && w.isErr(e.Args[0], live):
+		case len(e.Args) == 2 && w.c.errorsFunc(fn) == "Is" && w.isErr(e.Args[0], live):
 			return w.isSentinel(e.Args[1])
-		case len(e.Args) == 2 && typematch.IsFunc(fn, "errors", "As") && w.isErr(e.Args[0], live):
+		case len(e.Args) == 2 && w.c.errorsFunc(fn) == "As" && w.isErr(e.Args[0], live):
 			if t := w.info.TypeOf(e.Args[1]); t != nil {
 				if p, ok := t.Underlying().(*types.Pointer); ok {
 					return w.ofType(p.Elem())

@@ -113,11 +113,11 @@ func (c *checker) testedKinds(cur inspector.Cursor) []types.Object {
 			fn := typematch.Callee(info, n)
 			switch {
 			case len(n.Args) != 2 || !isErr(n.Args[0]):
-			case typematch.IsFunc(fn, "errors", "As"):
+			case c.errorsFunc(fn) == "As":
 				if p, ok := types.Unalias(info.TypeOf(n.Args[1])).(*types.Pointer); ok {
 					add(c.ownErrorType(p.Elem()))
 				}
-			case typematch.IsFunc(fn, "errors", "Is"):
+			case c.errorsFunc(fn) == "Is":
 				add(c.ownSentinel(n.Args[1]))
 			}
 		case *ast.BinaryExpr:

@@ -23,7 +23,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "nestedretry",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil)},
+	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil), (*ErrorsFuncFact)(nil)},
 }, doc)
 
 //go:embed doc.go
@@ -102,6 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// retries, which cannot be turned off) are not layers to report.
 		return nil, nil
 	}
+	exportErrorsFuncs(pass)
 	if pass.Pkg.Path() == apis.Gax {
 		// gax-go's Invoke retries as the call's options say; a call that
 		// reaches it is judged at the GAPIC method (apis.GaxCall), and no fact

@@ -117,7 +117,9 @@ func TestCases(t *testing.T) {
 		// user's own that gives that error up at once, in its package and
 		// through ReachesFact's GivesUpOn in another. One that goes around on
 		// every failure, or on an error the inner loop retries, is reported.
-		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},
+		// A wrapper of errors.Is or errors.As in another package (restic's
+		// internal/errors) reads as the standard one (ErrorsFuncFact).
+		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/errs", "nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},
 	})
 }
 

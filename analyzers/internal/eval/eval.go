@@ -189,3 +189,66 @@ func IntOp[T ~int64](op token.Token, x, y T) (T, bool) {
 	}
 	return 0, false
 }
+
+// ErrorPredicate recognises fn, declared by decl, as a predicate on an
+// error whose answer its body gives in one expression (func
+// IsAlreadyLocked(err error) bool { var e *alreadyLockedError; return
+// errors.As(err, &e) }): it takes one error and returns one bool, and its
+// body declares, then returns. It returns the parameter and the
+// expression; the walkers evaluate the expression as they would at the
+// call, with the argument for the parameter. guard is the value the body
+// returns at once when the error is nil, where it starts with
+// if err == nil { return <constant> }; then result is nil.
+func ErrorPredicate(info *types.Info, fn *types.Func, decl *ast.FuncDecl) (param *types.Var, result ast.Expr, guard Value, ok bool) {
+	sig := fn.Signature()
+	if decl == nil || decl.Body == nil || len(decl.Body.List) == 0 || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
+		!typematch.IsError(sig.Params().At(0).Type()) || !isBool(sig.Results().At(0).Type()) {
+		return nil, nil, Unknown, false
+	}
+	param = sig.Params().At(0)
+	list := decl.Body.List
+	if v := nilGuard(info, param, list[0]); v != Unknown {
+		return param, nil, v, true
+	}
+	for _, s := range list[:len(list)-1] {
+		if _, ok := s.(*ast.DeclStmt); !ok {
+			return nil, nil, Unknown, false
+		}
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil, Unknown, false
+	}
+	return param, ret.Results[0], Unknown, true
+}
+
+// nilGuard returns the constant that s, "if param == nil { return c }",
+// returns, or Unknown when s is not such a statement.
+func nilGuard(info *types.Info, param *types.Var, s ast.Stmt) Value {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return Unknown
+	}
+	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return Unknown
+	}
+	isParam := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && info.Uses[id] == param }
+	isNil := func(e ast.Expr) bool { tv, ok := info.Types[e]; return ok && tv.IsNil() }
+	if !(isParam(be.X) && isNil(be.Y) || isParam(be.Y) && isNil(be.X)) {
+		return Unknown
+	}
+	ret, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return Unknown
+	}
+	if tv, ok := info.Types[ret.Results[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+		return Of(constant.BoolVal(tv.Value))
+	}
+	return Unknown
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}

@@ -220,3 +220,68 @@ func lineComment(fset *token.FileSet, file *ast.File, pos token.Pos) string {
 	}
 	return ""
 }
+
+// TestErrorPredicate type-checks predicates on an error; the comment on each
+// says what ErrorPredicate should see: the expression returned, the value of
+// a nil guard, or no predicate at all.
+func TestErrorPredicate(t *testing.T) {
+	const src = `package p
+
+import "errors"
+
+type T struct{}
+
+func (T) Error() string { return "t" }
+
+var errX = errors.New("x")
+
+func asT(err error) bool { var t T; return errors.As(err, &t) }     // expr errors.As
+func isX(err error) bool { return errors.Is(err, errX) }            // expr errors.Is
+func guarded(err error) bool { if err == nil { return false }; return true } // guard No
+func guardedYes(err error) bool { if nil == err { return true }; return false } // guard Yes
+func twoSteps(err error) bool { ok := err != nil; return ok }         // none
+func notError(s string) bool { return s == "" }                        // none
+func notBool(err error) int { return 0 }                               // none
+func twoParams(err error, n int) bool { return n > 0 }                 // none
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"asT": "expr errors.As", "isX": "expr errors.Is", "guarded": "guard No", "guardedYes": "guard Yes",
+		"twoSteps": "none", "notError": "none", "notBool": "none", "twoParams": "none",
+	}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil {
+			continue
+		}
+		fn := info.Defs[fd.Name].(*types.Func)
+		param, result, guard, ok := ErrorPredicate(info, fn, fd)
+		got := "none"
+		switch {
+		case ok && result != nil:
+			call, _ := result.(*ast.CallExpr)
+			sel, _ := call.Fun.(*ast.SelectorExpr)
+			got = "expr " + sel.X.(*ast.Ident).Name + "." + sel.Sel.Name
+			if param != fn.Signature().Params().At(0) {
+				t.Errorf("%s: param %v, want the function's own", fd.Name.Name, param)
+			}
+		case ok:
+			got = map[Value]string{Yes: "guard Yes", No: "guard No", Unknown: "guard Unknown"}[guard]
+		}
+		if got != want[fd.Name.Name] {
+			t.Errorf("%s: %s, want %s", fd.Name.Name, got, want[fd.Name.Name])
+		}
+		delete(want, fd.Name.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("not seen: %v", want)
+	}
+}

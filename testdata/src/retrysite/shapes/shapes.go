@@ -126,3 +126,56 @@ func (c *client) viaHelper(ctx context.Context) error {
 	}
 	return errGaveUp
 }
+
+// Predicates of the package on the attempt's error: one false for a nil
+// error (by its guard, or by the expression it returns) makes the loop a
+// retry, since success then leaves it.
+func isTemporary(err error) bool {
+	var t tempError
+	return errors.As(err, &t)
+}
+
+func isRetryable(err error) bool {
+	if err == nil {
+		return false
+	}
+	return !errors.Is(err, errGaveUp)
+}
+
+func retriesPredicate(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		err := call(ctx, c, "http://a/")
+		if isTemporary(err) {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return errGaveUp
+}
+
+func retriesGuarded(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		if err := call(ctx, c, "http://a/"); !isRetryable(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errGaveUp
+}
+
+// A predicate that may hold for a nil error: success may go around, so the
+// loop is no retry (it paces whatever happens).
+func unclear(err error) bool { return err == nil || errors.Is(err, errGaveUp) }
+
+func unclearPredicate(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `periodic loop, waits sleep\(time.Second\)`
+		err := call(ctx, c, "http://a/")
+		if unclear(err) {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return errGaveUp
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"time"
 
+	"nestedretry/owngiveup/errs"
 	"nestedretry/owngiveup/lock"
 )
 
@@ -32,6 +33,20 @@ func WaitAny(ctx context.Context, s *lock.Store) error { // want WaitAny:`reache
 			return nil
 		}
 		time.Sleep(5 * time.Second)
+	}
+	return errors.New("still locked")
+}
+
+// WaitWrapped tests the conflict through a wrapper of errors.As.
+func WaitWrapped(ctx context.Context, s *lock.Store) error { // want WaitWrapped:`reaches\(retries, up to 10 attempts\)`
+	for i := 0; i < 10; i++ {
+		err := s.Acquire(ctx)
+		var le *lock.LockedError
+		if err != nil && errs.As(err, &le) {
+			time.Sleep(5 * time.Second)
+			continue
+		}
+		return err
 	}
 	return errors.New("still locked")
 }
