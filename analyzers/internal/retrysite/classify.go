@@ -184,7 +184,7 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 	// body visibly reaches another process some other way.
 	var localAtt *attempt
 	for _, att := range cands {
-		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, decls: a.decls}
+		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate}
 		if !w.retries(body) && !a.rearms(w, body) {
 			if polled == nil && w.polls(body) && a.reaches(att.call, decl) != Local {
 				polled = att

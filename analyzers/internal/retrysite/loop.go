@@ -96,9 +96,9 @@ type walker struct {
 	// resets, when not nil, collects the timers the walk resets (t.Reset(d)
 	// on a path it takes): see rearm.go.
 	resets map[types.Object]bool
-	// decls are the package's function declarations, where the predicates
-	// on the attempt's error are read (nilPredicate).
-	decls map[*types.Func]*ast.FuncDecl
+	// onNil is what a predicate on the attempt's error answers for a nil
+	// error (recogniser.onNil).
+	onNil func(*types.Func) tri
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -591,45 +591,10 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		}
 		if fn != nil && len(e.Args) == 1 && w.isErr(e.Args[0]) && !w.errs() {
 			// if isRetryable(err) { continue }: false when err is nil.
-			return w.nilPredicate(fn)
+			return w.onNil(fn)
 		}
 	}
 	return unknown
-}
-
-// nilPredicate evaluates a call of fn, a predicate of the package on an
-// error (eval.ErrorPredicate), given a nil error: the value its nil guard
-// returns, or the value of the expression it returns, where that does not
-// depend on anything but the error being nil.
-func (w *walker) nilPredicate(fn *types.Func) tri {
-	param, result, guard, ok := eval.ErrorPredicate(w.info, fn, w.decls[fn])
-	if !ok || result == nil {
-		return guard
-	}
-	isParam := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && w.info.Uses[id] == param }
-	return eval.Condition(result, func(x ast.Expr) tri {
-		switch x := x.(type) {
-		case *ast.BinaryExpr:
-			if x.Op != token.EQL && x.Op != token.NEQ {
-				break
-			}
-			for _, xy := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if tv, ok := w.info.Types[xy[1]]; ok && tv.IsNil() && isParam(xy[0]) {
-					return eval.Of(x.Op == token.EQL)
-				}
-			}
-		case *ast.CallExpr:
-			f := typematch.Callee(w.info, x)
-			if (typematch.IsFunc(f, "errors", "Is") || typematch.IsFunc(f, "errors", "As")) && len(x.Args) == 2 && isParam(x.Args[0]) {
-				return no
-			}
-		case *ast.Ident:
-			if tv, ok := w.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-				return eval.Of(constant.BoolVal(tv.Value))
-			}
-		}
-		return unknown
-	})
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

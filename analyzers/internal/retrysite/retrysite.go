@@ -56,7 +56,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*PassFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*PassFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil), (*NilPredicateFact)(nil)},
 }
 
 // recogniser is the state of one run.
@@ -298,6 +298,7 @@ func run(pass *analysis.Pass) (any, error) {
 		a.pass.ExportObjectFact(fn, &RetriesFact{Bound: b})
 	}
 	a.exportWaitFacts()
+	a.exportPredicateFacts()
 	a.exportRandomFacts()
 	a.exportFieldFacts()
 	a.exportReachFacts()

@@ -158,3 +158,9 @@ func TestWaitFacts(t *testing.T) {
 
 // TestShapes: loop exits and waits of real code.
 func TestShapes(t *testing.T) { testutil.Run(t, show, "retrysite/shapes") }
+
+// TestNilPredicateFacts: exported predicates on an error whose answer for a
+// nil error is known carry it.
+func TestNilPredicateFacts(t *testing.T) {
+	testutil.Run(t, retrysite.Analyzer, "retrysite/shapes/errpred")
+}

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"net/http"
 	"time"
+
+	"retrysite/shapes/errpred"
 )
 
 var errGaveUp = errors.New("gave up")
@@ -172,6 +174,41 @@ func unclearPredicate(ctx context.Context, c *http.Client) error {
 	for i := 0; i < 3; i++ { // want `periodic loop, waits sleep\(time.Second\)`
 		err := call(ctx, c, "http://a/")
 		if unclear(err) {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return errGaveUp
+}
+
+// Predicates of another package, through their facts.
+func retriesImported(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		err := call(ctx, c, "http://a/")
+		if errpred.Retryable(err) {
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+	return errGaveUp
+}
+
+func retriesUntilDone(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		if err := call(ctx, c, "http://a/"); errpred.Done(err) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return errGaveUp
+}
+
+func unclearImported(ctx context.Context, c *http.Client) error {
+	for i := 0; i < 3; i++ { // want `periodic loop, waits sleep\(time.Second\)`
+		err := call(ctx, c, "http://a/")
+		if errpred.Unclear(err) {
 			time.Sleep(time.Second)
 			continue
 		}
