@@ -50,6 +50,7 @@ func (c *checker) givesUp(s *retrysite.Site) []string {
 			}
 		}
 	}
+	slices.Sort(kinds) // facts compare them with slices.Equal
 	c.giveUps[s] = kinds
 	return kinds
 }
