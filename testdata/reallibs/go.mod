@@ -29,6 +29,7 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/retrylint/retrylint v0.0.0-00010101000000-000000000000
 	github.com/sethvargo/go-retry v0.5.0
+	go.uber.org/zap v1.28.0
 	google.golang.org/grpc v1.84.0
 	k8s.io/apimachinery v0.37.2
 	k8s.io/client-go v0.37.2
@@ -88,6 +89,7 @@ require (
 	go.opentelemetry.io/otel/metric v1.47.0 // indirect
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
+	go.uber.org/multierr v1.10.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/oauth2 v0.37.0 // indirect

@@ -40,6 +40,7 @@ import (
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/retrylint/retrylint/retry"
 	_ "github.com/sethvargo/go-retry"
+	_ "go.uber.org/zap"
 	_ "k8s.io/apimachinery/pkg/util/wait"
 	_ "k8s.io/client-go/rest"
 	_ "k8s.io/client-go/util/retry"

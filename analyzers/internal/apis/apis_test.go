@@ -32,6 +32,9 @@ func TestSources(t *testing.T) {
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)
 	}
+	for _, l := range LoggingLibraries {
+		check("LoggingLibraries "+l.Prefix, l.Source)
+	}
 	for _, f := range DedupFields {
 		check("DedupFields "+f.Name, f.Source)
 	}
@@ -99,6 +102,24 @@ func TestIsSDK(t *testing.T) {
 	} {
 		if got := IsSDK(path); got != want {
 			t.Errorf("IsSDK(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestIsLogging: a library's root package and, where a row ends in a slash,
+// the packages below it; no other module that shares the prefix.
+func TestIsLogging(t *testing.T) {
+	for path, want := range map[string]bool{
+		"go.uber.org/zap":              true,
+		"go.uber.org/zap/zapcore":      true,
+		"go.uber.org/zapx":             false,
+		"github.com/go-kit/log/level":  true,
+		"github.com/sirupsen/logrus":   true,
+		"github.com/sirupsen/logrus/x": false,
+		"log/slog":                     false, // the standard library is local already
+	} {
+		if got := IsLogging(path); got != want {
+			t.Errorf("IsLogging(%q) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -34,12 +34,48 @@ var SDKPrefixes = []string{
 // A module root names only itself: google.golang.org/grpc/... holds only
 // helpers (codes, metadata, status), which stay local.
 func IsSDK(path string) bool {
-	for _, p := range SDKPrefixes {
-		if path == p || strings.HasSuffix(p, "/") && strings.HasPrefix(path, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(SDKPrefixes, func(p string) bool { return underPrefix(path, p) })
+}
+
+// underPrefix reports whether the import path is prefix, or lies below it
+// when prefix ends in a slash.
+func underPrefix(path, prefix string) bool {
+	return path == prefix || strings.HasSuffix(prefix, "/") && strings.HasPrefix(path, prefix)
+}
+
+// A LoggingLibrary is a logging library. A log call hands its line to a
+// sink behind an interface of the library's own (zapcore.Core, a logrus
+// Hook, a go-kit Logger), which could be anything, so without this table
+// every function that logs would seem to reach another process, and a loop
+// that logs while it waits for a local file lock would pass for a retry of a
+// dependency. A log line is never the operation a retry repeats: calls into
+// these packages stay in the process, as far as the reach analysis goes.
+type LoggingLibrary struct {
+	// Prefix is an import path, or a module prefix ending in a slash
+	// (every package below it); a library whose root package logs too has
+	// a row for each.
+	Prefix string
+	// Source is the upstream file that declares the sink interface.
+	Source string
+}
+
+// LoggingLibraries lists them.
+var LoggingLibraries = []LoggingLibrary{
+	{Prefix: "go.uber.org/zap", Source: "https://github.com/uber-go/zap/blob/v1.28.0/logger.go"},
+	{Prefix: "go.uber.org/zap/", Source: "https://github.com/uber-go/zap/blob/v1.28.0/zapcore/core.go"},
+	{Prefix: "github.com/sirupsen/logrus", Source: "https://github.com/sirupsen/logrus/blob/v1.9.3/hooks.go"},
+	{Prefix: "github.com/rs/zerolog", Source: "https://github.com/rs/zerolog/blob/v1.34.0/writer.go"},
+	{Prefix: "github.com/go-kit/log", Source: "https://github.com/go-kit/log/blob/v0.2.1/log.go"},
+	{Prefix: "github.com/go-kit/log/", Source: "https://github.com/go-kit/log/blob/v0.2.1/level/level.go"},
+	{Prefix: "github.com/go-logr/logr", Source: "https://github.com/go-logr/logr/blob/v1.4.2/logr.go"},
+	{Prefix: "k8s.io/klog/v2", Source: "https://github.com/kubernetes/klog/blob/v2.130.1/klog.go"},
+	{Prefix: "github.com/hashicorp/go-hclog", Source: "https://github.com/hashicorp/go-hclog/blob/v1.6.3/logger.go"},
+}
+
+// IsLogging reports whether the package at path belongs to one of the
+// LoggingLibraries.
+func IsLogging(path string) bool {
+	return slices.ContainsFunc(LoggingLibraries, func(l LoggingLibrary) bool { return underPrefix(path, l.Prefix) })
 }
 
 // LimiterWaits are the methods of golang.org/x/time/rate's Limiter that

@@ -27,7 +27,9 @@ import (
 //     lookups, net/http's Client, Transport and Server, database/sql,
 //     os/exec, process signals, log/syslog, net/rpc and net/smtp. Everything
 //     else there (parsing, files, locks, channels, io interfaces) is local.
-//   - The packages of known SDK clients (sdkPrefixes) reach.
+//   - The packages of known SDK clients (sdkPrefixes) reach; those of
+//     logging libraries (apis.LoggingLibraries) stay local, whatever sink
+//     their interfaces hide.
 //   - A function of another package reaches as its ReachFact says; no fact
 //     means local, since every non-standard package is analysed first.
 //   - A function of this package reaches as its body's calls do, including
@@ -411,6 +413,9 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 	if fn.Pkg() == nil {
 		return summary{} // error.Error
+	}
+	if apis.IsLogging(fn.Pkg().Path()) {
+		return summary{} // a log line, whatever sink its interfaces hide
 	}
 	if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) {
 		return summary{reach: a.interfaceReach(fn, recv)}

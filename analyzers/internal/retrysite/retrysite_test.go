@@ -77,8 +77,9 @@ func TestLoops(t *testing.T) { testutil.Run(t, show, "retrysite/loops") }
 func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
 
 // TestRealLibs finds the same library sites in code built against the real
-// libraries (testdata/reallibs).
-func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/sites") }
+// libraries (testdata/reallibs), and the same sites in loops that log
+// through the real zap.
+func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging") }
 
 // BenchmarkRecogniser runs the recogniser over its test packages and all
 // their dependencies (the standard library included, as under go vet).
@@ -164,3 +165,8 @@ func TestShapes(t *testing.T) { testutil.Run(t, show, "retrysite/shapes") }
 func TestNilPredicateFacts(t *testing.T) {
 	testutil.Run(t, retrysite.Analyzer, "retrysite/shapes/errpred")
 }
+
+// TestLogging: calls into a logging library stay in the process, so a loop
+// that logs while it waits for a local lock is no site; one whose attempt
+// reaches a server is.
+func TestLogging(t *testing.T) { testutil.Run(t, show, "retrysite/logging") }
