@@ -286,13 +286,14 @@ func (a *recogniser) bodyReaches(body inspector.Cursor, decl *ast.FuncDecl) bool
 func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter types.Object) []*attempt {
 	var out []*attempt
 	byCall := map[*ast.CallExpr]*attempt{}
+	queue := a.queueItems(body)
 	add := func(cur inspector.Cursor, lhs []ast.Expr) {
 		call := cur.Node().(*ast.CallExpr)
 		if len(out) >= maxCandidates && byCall[call] == nil {
 			return
 		}
 		sig, ok := a.info.TypeOf(call.Fun).(*types.Signature)
-		if !ok || a.isWait(call) || feedsIndex(a.info, cur, counter) {
+		if !ok || a.isWait(call) || feedsIndex(a.info, cur, counter) || queue.handlesItem(a.info, cur) {
 			return
 		}
 		res := sig.Results()

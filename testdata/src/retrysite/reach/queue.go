@@ -1,0 +1,78 @@
+package reach
+
+import (
+	"context"
+	"time"
+
+	"retrysite/reach/store"
+)
+
+// --- loops that drain a queue: each item once, no retry ---
+
+// A blocked sender hands over its value when its callback says it still
+// can (temporal's workflow channel): the loop goes through the senders,
+// taking each off the queue before it asks.
+type sender struct {
+	value any
+	fn    func() bool
+}
+
+type channel struct {
+	blockedSends []*sender
+}
+
+func (c *channel) receive() (any, bool) {
+	for len(c.blockedSends) > 0 {
+		b := c.blockedSends[0]
+		c.blockedSends[0] = nil
+		c.blockedSends = c.blockedSends[1:]
+		if b.fn() {
+			return b.value, true
+		}
+	}
+	return nil, false
+}
+
+// Failing over across peers, each tried once: the peer is the argument. It
+// paces itself, so it is a periodic loop, which nojitter reports only when
+// asked to.
+func firstPeer(ctx context.Context, peers []string) error {
+	for len(peers) > 0 { // want `periodic loop, waits sleep\(time.Second\)`
+		p := peers[0]
+		peers = peers[1:]
+		if err := store.Ping(ctx, p); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errBusy
+}
+
+// --- the head of the queue retried until it goes through: sites ---
+
+// The head is dropped only once it was sent, in the branch that leaves.
+type outbox struct{ pending []string }
+
+func (o *outbox) sendHead(ctx context.Context) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		head := o.pending[0]
+		if err := store.Ping(ctx, head); err == nil {
+			o.pending = o.pending[1:]
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errBusy
+}
+
+// The slice is never shortened: the same peer each time.
+func primary(ctx context.Context, peers []string) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		p := peers[0]
+		if err := store.Ping(ctx, p); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errBusy
+}
