@@ -79,7 +79,9 @@ func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
 // TestRealLibs finds the same library sites in code built against the real
 // libraries (testdata/reallibs), and the same sites in loops that log
 // through the real zap.
-func TestRealLibs(t *testing.T) { testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging") }
+func TestRealLibs(t *testing.T) {
+	testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging")
+}
 
 // BenchmarkRecogniser runs the recogniser over its test packages and all
 // their dependencies (the standard library included, as under go vet).
