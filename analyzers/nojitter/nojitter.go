@@ -53,12 +53,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || !ok2 || pass.TypesInfo == nil {
 		return nil, nil
 	}
-	// Nothing in test code (retrysite.InTestCode, where retrysite finds no
+	// Nothing in test code (source.InTestCode, where retrysite finds no
 	// sites either) is reported: tests are no fleet of clients, and a test
 	// harness's client retries against a fake.
 	quiet := *pass
 	quiet.Report = func(d analysis.Diagnostic) {
-		if !retrysite.InTestCode(pass, d.Pos) {
+		if !source.InTestCode(pass, d.Pos) {
 			pass.Report(d)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -30,7 +31,7 @@ func (c *checker) retryableHTTPBudgets() {
 		fn := typematch.Callee(c.info, call)
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || len(call.Args) != 1 || !typematch.IsMethod(fn, knob.Pkg, knob.Type, "Do") ||
-			retrysite.InTestCode(c.pass, call.Pos()) {
+			source.InTestCode(c.pass, call.Pos()) {
 			continue
 		}
 		client, ok := c.retryableClient(sel.X, knob, waits)

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
-	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -23,7 +23,7 @@ func (c *checker) transportBudgets() {
 	}
 	for cur := range c.root.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
 		n := cur.Node()
-		if retrysite.InTestCode(c.pass, n.Pos()) {
+		if source.InTestCode(c.pass, n.Pos()) {
 			continue
 		}
 		var timeout time.Duration

@@ -185,7 +185,7 @@ func (c *checker) checkDelegatedCalls(files []inspector.Cursor) {
 		}
 	}
 	for _, call := range c.delegatedCalls(files) {
-		if call.handedOn != nil || c.rep.Skip(call.at.Pos()) || !c.unbounded(call.cur, call.arg, call.d) {
+		if call.handedOn != nil || c.skip(call.at.Pos()) || !c.unbounded(call.cur, call.arg, call.d) {
 			continue
 		}
 		c.rep.Report(analysis.Diagnostic{

@@ -64,8 +64,9 @@
 //     http.DefaultClient gets a Timeout elsewhere in the package (an init,
 //     main);
 //   - it never sends a request;
-//   - it is test code: a _test.go file, or a package that imports "testing"
-//     (test support), unless -zerotimeout.tests is set, because go test
+//   - it is test code: a _test.go file, a package that imports "testing"
+//     (test support), or a function that takes a testing value or starts an
+//     httptest server, unless -zerotimeout.tests is set, because go test
 //     -timeout already ends a hung test.
 //
 // A client made around the transport its caller gives (a RoundTripper

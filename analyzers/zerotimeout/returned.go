@@ -66,7 +66,7 @@ func (c *checker) returnedClient(cur inspector.Cursor, call *ast.CallExpr) {
 	if fn == nil || fn.Pkg() == nil || c.sameModule(fn.Pkg()) || !c.pass.ImportObjectFact(fn, new(UnboundedClientFact)) {
 		return
 	}
-	if c.rep.Skip(call.Pos()) {
+	if c.skip(call.Pos()) {
 		return
 	}
 	p := c.target(cur)

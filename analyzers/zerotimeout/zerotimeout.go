@@ -39,7 +39,7 @@ var (
 
 func init() {
 	Analyzer.Flags.Var(positiveDuration{&timeout}, "timeout", "the Timeout that suggested fixes write (a positive `duration`)")
-	Analyzer.Flags.BoolVar(&tests, "tests", false, "also check _test.go files (off: go test -timeout ends a hung test)")
+	Analyzer.Flags.BoolVar(&tests, "tests", false, "also check _test.go files and test support (off: go test -timeout ends a hung test)")
 }
 
 // positiveDuration is the -timeout flag. It refuses a Timeout that is not
@@ -145,6 +145,14 @@ func isTestSupport(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// skip reports whether a finding at pos goes unreported: in a generated
+// file, silenced by a directive, or, unless -zerotimeout.tests, in test code
+// that a test-support package does not already cover (a function that takes
+// a testing value or starts an httptest server: source.InTestCode).
+func (c *checker) skip(pos token.Pos) bool {
+	return c.rep.Skip(pos) || !tests && source.InTestCode(c.pass, pos)
 }
 
 type checker struct {
@@ -306,7 +314,7 @@ func (c *checker) literal(cur inspector.Cursor, lit *ast.CompositeLit) {
 		return
 	}
 	p := c.target(cur)
-	if c.rep.Skip(lit.Pos()) || c.setBeforeUse(cur, p) {
+	if c.skip(lit.Pos()) || c.setBeforeUse(cur, p) {
 		return
 	}
 	msg := "http.Client has no Timeout: " + why + "its calls forever"
@@ -358,7 +366,7 @@ func (c *checker) zeroVar(cur inspector.Cursor, spec *ast.ValueSpec) {
 	}
 	for _, name := range spec.Names {
 		v, ok := c.pass.TypesInfo.Defs[name].(*types.Var)
-		if !ok || name.Name == "_" || !isClient(v.Type()) || c.rep.Skip(name.Pos()) {
+		if !ok || name.Name == "_" || !isClient(v.Type()) || c.skip(name.Pos()) {
 			continue
 		}
 		p := &path{root: v}
@@ -383,7 +391,7 @@ func (c *checker) newClient(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	tv, ok := c.pass.TypesInfo.Types[call.Args[0]]
-	if !ok || !tv.IsType() || !isClient(tv.Type) || c.rep.Skip(call.Pos()) {
+	if !ok || !tv.IsType() || !isClient(tv.Type) || c.skip(call.Pos()) {
 		return // new(expr) of Go 1.26 copies a value: its literal is checked on its own
 	}
 	p := c.target(cur)
@@ -408,7 +416,7 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 	}
 	switch {
 	case typematch.IsVar(obj, httpPath, "DefaultClient"):
-		if !c.isClientUse(ecur) || c.rep.Skip(expr.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) || c.fallback(ecur) {
+		if !c.isClientUse(ecur) || c.skip(expr.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) || c.fallback(ecur) {
 			return
 		}
 		msg := "http.DefaultClient has no Timeout: " + why + "this call forever"
@@ -433,7 +441,7 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 		if kind, _ := ecur.ParentEdge(); kind == edge.CallExpr_Fun {
 			at = ecur.Parent().Node()
 		}
-		if c.rep.Skip(at.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) {
+		if c.skip(at.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) {
 			return
 		}
 		msg := fmt.Sprintf("http.%s uses http.DefaultClient, which has no Timeout: %sthis call forever", obj.Name(), why)

@@ -29,10 +29,11 @@ func TestCases(t *testing.T) {
 			"zerotimeout/layout", "zerotimeout/bounded", "zerotimeout/streaming", "zerotimeout/defaultcfg",
 			"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/addr",
 		}, Fixes: true},
-		// TestFilesSkippedByDefault: _test.go files and test support (a
-		// non-test package that imports "testing") are skipped.
-		{Name: "TestFilesSkippedByDefault", Pkgs: []string{"zerotimeout/testfiles", "zerotimeout/testsupport"}},
-		{Name: "TestsFlag", Pkgs: []string{"zerotimeout/testfileson", "zerotimeout/testsupporton"}, Fixes: true,
+		// TestFilesSkippedByDefault: _test.go files, test support (a
+		// non-test package that imports "testing") and a function that
+		// starts an httptest server are skipped.
+		{Name: "TestFilesSkippedByDefault", Pkgs: []string{"zerotimeout/testfiles", "zerotimeout/testsupport", "zerotimeout/mockserver"}},
+		{Name: "TestsFlag", Pkgs: []string{"zerotimeout/testfileson", "zerotimeout/testsupporton", "zerotimeout/mockserveron"}, Fixes: true,
 			Flags: map[string]string{"tests": "true"}},
 		{Name: "TimeoutFlag", Pkgs: []string{"zerotimeout/timeoutflag"}, Fixes: true,
 			Flags: map[string]string{"timeout": "1500ms"}},

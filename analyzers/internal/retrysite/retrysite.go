@@ -11,7 +11,7 @@
 // dependency). Loops that look alike but do not retry (over a collection,
 // pollers and workers that wait whatever happens, rate-limited workers,
 // poll-until-ready loops that end on error) are not sites; the ones among
-// them that wait are listed as Result.Periodic. Test code (InTestCode: a
+// them that wait are listed as Result.Periodic. Test code (source.InTestCode: a
 // _test.go file, a test harness package, a function that takes a testing
 // value) and generated files hold no sites.
 //
@@ -152,7 +152,7 @@ func run(pass *analysis.Pass) (any, error) {
 		calls   []callAt
 		noSites bool // the current file is generated, or test code
 	)
-	harness := harnessPackage(pass)
+	harness := source.HarnessPackage(pass)
 	filter := []ast.Node{
 		(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil),
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.UnaryExpr)(nil), (*ast.IncDecStmt)(nil),
@@ -504,7 +504,7 @@ func (a *recogniser) recordRange(r *ast.RangeStmt) {
 }
 
 // testDecl reports whether decl takes a value of the testing package (see
-// InTestCode).
+// source.InTestCode).
 func (a *recogniser) testDecl(decl *ast.FuncDecl) bool {
 	if decl == nil {
 		return false
@@ -514,7 +514,7 @@ func (a *recogniser) testDecl(decl *ast.FuncDecl) bool {
 		if a.tests == nil {
 			a.tests = map[*ast.FuncDecl]bool{}
 		}
-		t = testFunc(a.info, decl)
+		t = source.TestFunc(a.info, decl)
 		a.tests[decl] = t
 	}
 	return t

@@ -147,8 +147,8 @@ func TestReachFacts(t *testing.T) {
 
 // TestTestSupport: test code holds no sites: _test.go files, a harness
 // package (every non-test file imports "testing"), and functions that take
-// a testing value in any package; a production package that keeps a test
-// hook beside its code still has its retry sites.
+// a testing value or start an httptest server in any package; a production
+// package that keeps a test hook beside its code still has its retry sites.
 func TestTestSupport(t *testing.T) {
 	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app", "retrysite/testsupport/prod")
 }

@@ -40,7 +40,7 @@ func Scope(info *types.Info, file *ast.File, pos token.Pos) *types.Scope {
 }
 
 // IsTestFile reports whether pos is in a _test.go file. It is the narrow
-// question (retrysite.InTestCode is the broad one, which also counts test
+// question (InTestCode is the broad one, which also counts test
 // harness packages and functions that take a testing value).
 func IsTestFile(fset *token.FileSet, pos token.Pos) bool {
 	tf := fset.File(pos)

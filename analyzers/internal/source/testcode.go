@@ -1,14 +1,15 @@
-package retrysite
+package source
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/retrylint/retrylint/analyzers/internal/source"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
 // InTestCode reports whether pos is in test code: a _test.go file; a test
@@ -16,9 +17,11 @@ import (
 // suites, fakes, helpers); or, in any package, a function that takes a value
 // of the testing package (t *testing.T, tb testing.TB), as the helpers a
 // production package exports to tests of other packages do (a testing.go
-// beside the code). Tests are no fleet of clients, and their loops wait for
-// fixtures rather than retry a dependency, so retrylint finds no retry
-// sites there; analyzers that look at more than sites ask the same.
+// beside the code), or that starts an httptest server (a fake of a service
+// and the client wired to it, in a file of mocks). Tests are no fleet of
+// clients, and their loops wait for fixtures rather than retry a
+// dependency, so retrylint finds no retry sites there; analyzers that look
+// at more than sites ask the same.
 //
 // A package that imports "testing" in only some of its files is not test
 // code as a whole: real packages keep test hooks beside production code
@@ -29,25 +32,25 @@ func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 	if f == nil {
 		return false
 	}
-	if source.IsTestName(f.Name()) || harnessPackage(pass) {
+	if IsTestName(f.Name()) || HarnessPackage(pass) {
 		return true
 	}
-	if file := source.File(pass.Files, pos); file != nil {
+	if file := File(pass.Files, pos); file != nil {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-				return testFunc(pass.TypesInfo, fd)
+				return TestFunc(pass.TypesInfo, fd)
 			}
 		}
 	}
 	return false
 }
 
-// harnessPackage reports whether every non-test file of the package
+// HarnessPackage reports whether every non-test file of the package
 // imports "testing".
-func harnessPackage(pass *analysis.Pass) bool {
+func HarnessPackage(pass *analysis.Pass) bool {
 	n := 0
 	for _, f := range pass.Files {
-		if tf := pass.Fset.File(f.FileStart); tf != nil && source.IsTestName(tf.Name()) {
+		if tf := pass.Fset.File(f.FileStart); tf != nil && IsTestName(tf.Name()) {
 			continue
 		}
 		if !fileImports(f, "testing") {
@@ -58,9 +61,10 @@ func harnessPackage(pass *analysis.Pass) bool {
 	return n > 0
 }
 
-// testFunc reports whether a function takes (or is a method of a type
-// holding) a value of the testing package: it runs under a test.
-func testFunc(info *types.Info, fd *ast.FuncDecl) bool {
+// TestFunc reports whether a function takes (or is a method of a type
+// holding) a value of the testing package, or starts an httptest server in
+// its body: it runs under a test.
+func TestFunc(info *types.Info, fd *ast.FuncDecl) bool {
 	if info == nil {
 		return false
 	}
@@ -75,7 +79,7 @@ func testFunc(info *types.Info, fd *ast.FuncDecl) bool {
 		}
 	}
 	if recv := sig.Recv(); recv != nil {
-		if st, ok := derefType(recv.Type()).Underlying().(*types.Struct); ok {
+		if st, ok := typematch.Deref(recv.Type()).Underlying().(*types.Struct); ok {
 			for i := 0; i < st.NumFields(); i++ {
 				if fromTesting(st.Field(i).Type()) {
 					return true
@@ -83,13 +87,35 @@ func testFunc(info *types.Info, fd *ast.FuncDecl) bool {
 			}
 		}
 	}
-	return false
+	return fd.Body != nil && startsTestServer(info, fd.Body)
+}
+
+// testServers are the functions of net/http/httptest that start a server.
+var testServers = []string{"NewServer", "NewTLSServer", "NewUnstartedServer"}
+
+// startsTestServer reports whether body calls one of testServers (outside
+// the function literals it holds, which may run elsewhere).
+func startsTestServer(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typematch.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net/http/httptest" &&
+				slices.Contains(testServers, fn.Name()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // fromTesting reports whether t is a type of the testing package, or a
 // pointer to one.
 func fromTesting(t types.Type) bool {
-	n, ok := types.Unalias(derefType(t)).(*types.Named)
+	n, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing"
 }
 
