@@ -160,11 +160,32 @@ func (c *checker) period(e ast.Expr) string {
 	return short(types.ExprString(e))
 }
 
+// short quotes an expression in a message: at most 40 characters, cut to
+// 37 and "..." beyond that, with the brackets the cut left open closed
+// again, so that "(time.Duration(cfg.Admin.Config.LoadDe...))" still reads
+// as one expression inside the message's own parentheses.
 func short(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
+	r := []rune(s)
+	if len(r) <= 40 {
+		return s
 	}
-	return s
+	cut := string(r[:37]) + "..."
+	var open []rune
+	for _, c := range r[:37] {
+		switch c {
+		case '(', '[', '{':
+			open = append(open, c)
+		case ')', ']', '}':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	closers := map[rune]string{'(': ")", '[': "]", '{': "}"}
+	for i := len(open) - 1; i >= 0; i-- {
+		cut += closers[open[i]]
+	}
+	return cut
 }
 
 // constDuration returns e's value when it is a constant.
