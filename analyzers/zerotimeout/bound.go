@@ -505,6 +505,14 @@ func (c *checker) isNil(e ast.Expr) bool {
 // or nil; direct says that the assignment stands directly in the body, so
 // that every path through the function makes it.
 func (c *checker) transportAssigned(body inspector.Cursor, p *path) (last ast.Expr, direct bool) {
+	return c.fieldAssigned(body, p, "Transport")
+}
+
+// fieldAssigned returns the value last assigned, in the function body (not
+// in a closure), to the field named field of the value at p (p.field = v),
+// or nil; direct says that the assignment stands directly in the body, so
+// that every path through the function makes it.
+func (c *checker) fieldAssigned(body inspector.Cursor, p *path, field string) (last ast.Expr, direct bool) {
 	fn := body.Parent().Node()
 	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
@@ -512,7 +520,7 @@ func (c *checker) transportAssigned(body inspector.Cursor, p *path) (last ast.Ex
 			continue
 		}
 		for i, lhs := range as.Lhs {
-			if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Transport" && p.equal(c.pathOf(sel.X)) {
+			if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == field && p.equal(c.pathOf(sel.X)) {
 				last, direct = as.Rhs[i], cur.Parent() == body
 			}
 		}

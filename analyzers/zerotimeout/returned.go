@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -66,7 +67,7 @@ func (c *checker) returnedClient(cur inspector.Cursor, call *ast.CallExpr) {
 	if fn == nil || fn.Pkg() == nil || c.sameModule(fn.Pkg()) || !c.pass.ImportObjectFact(fn, new(UnboundedClientFact)) {
 		return
 	}
-	if c.skip(call.Pos()) {
+	if c.skip(call.Pos()) || c.wrapsClientInSight(cur, call, fn) {
 		return
 	}
 	p := c.target(cur)
@@ -93,4 +94,70 @@ func (c *checker) sameModule(pkg *types.Package) bool {
 // typeutil.Callee needs both maps, which a driver may leave out.
 func (c *checker) resolvable() bool {
 	return c.pass.TypesInfo.Types != nil && c.pass.TypesInfo.Uses != nil
+}
+
+// wrapsClientInSight reports whether call, of a method that returns a
+// client around one its receiver holds (apis.ClientWrappers: retryablehttp's
+// StandardClient, whose attempts go through c.HTTPClient), wraps a client
+// that is checked where it is made. The receiver's field is set, on every
+// path through the function (the wrapper reads it at each request), to a
+// parameter of the function or a field of one (rc.HTTPClient = hc,
+// rc.HTTPClient = cfg.HTTPClient: the caller's client), to a client
+// literal, or to the result of a function known to return an unbounded
+// client (each reported on its own). The wrapper's attempts are bounded by
+// that client's bound.
+func (c *checker) wrapsClientInSight(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	named, ok := types.Unalias(typematch.Deref(recv.Type())).(*types.Named)
+	if !ok {
+		return false
+	}
+	field, ok := apis.WrappedClientField(fn.Pkg().Path(), named.Obj().Name(), fn.Name())
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel {
+		return false
+	}
+	body, ok := enclosingFunc(cur)
+	p := c.pathOf(sel.X)
+	if !ok || p == nil {
+		return false
+	}
+	inner, direct := c.fieldAssigned(body, p, field)
+	if inner == nil || !direct {
+		return false
+	}
+	switch e := ast.Unparen(inner).(type) {
+	case *ast.CompositeLit:
+		return isClient(c.pass.TypesInfo.TypeOf(e))
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
+		return ok && e.Op == token.AND && isClient(c.pass.TypesInfo.TypeOf(lit))
+	case *ast.CallExpr:
+		made := typematch.Callee(c.pass.TypesInfo, e)
+		return made != nil && c.pass.ImportObjectFact(made, new(UnboundedClientFact))
+	}
+	q := c.pathOf(inner)
+	if q == nil {
+		return false
+	}
+	sig := enclosingSignature(c.pass.TypesInfo, body)
+	return sig != nil && paramOf(sig, q.root) >= 0
+}
+
+// enclosingSignature returns the signature of the function whose body is
+// at body, or nil.
+func enclosingSignature(info *types.Info, body inspector.Cursor) *types.Signature {
+	switch f := body.Parent().Node().(type) {
+	case *ast.FuncDecl:
+		if fn, ok := info.Defs[f.Name].(*types.Func); ok {
+			return fn.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ := info.TypeOf(f).(*types.Signature)
+		return sig
+	}
+	return nil
 }

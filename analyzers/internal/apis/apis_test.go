@@ -32,6 +32,9 @@ func TestSources(t *testing.T) {
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)
 	}
+	for _, w := range ClientWrappers {
+		check("ClientWrappers "+w.Pkg+" "+w.Method, w.Source)
+	}
 	for _, l := range LoggingLibraries {
 		check("LoggingLibraries "+l.Prefix, l.Source)
 	}

@@ -123,6 +123,40 @@ func IsLongCallOption(path, name string) bool {
 	return false
 }
 
+// A ClientWrapper is a method that returns a new *http.Client whose every
+// attempt goes through a client its receiver holds: go-retryablehttp's
+// StandardClient returns &http.Client{Transport: &RoundTripper{Client: c}},
+// with no Timeout of its own, and each attempt is c.HTTPClient.Do. The
+// returned client waits no longer than the held one, times the receiver's
+// bounded retries, so it is bounded when the held client is.
+type ClientWrapper struct {
+	Pkg, Type, Method string
+	// Inner is the receiver's field that holds the client each attempt
+	// goes through.
+	Inner string
+	// Source is the upstream file the row was read from.
+	Source string
+}
+
+// ClientWrappers lists them.
+var ClientWrappers = []ClientWrapper{
+	{
+		Pkg: RetryableHTTP, Type: "Client", Method: "StandardClient", Inner: "HTTPClient",
+		Source: "https://github.com/hashicorp/go-retryablehttp/blob/v0.7.8/roundtripper.go",
+	},
+}
+
+// WrappedClientField returns the field named in ClientWrappers for the
+// method typ.method of the package at path, and whether there is one.
+func WrappedClientField(path, typ, method string) (string, bool) {
+	for _, w := range ClientWrappers {
+		if w.Pkg == path && w.Type == typ && w.Method == method {
+			return w.Inner, true
+		}
+	}
+	return "", false
+}
+
 // KeyHeaders are the header names that carry an idempotency key: the IETF
 // draft's (draft-ietf-httpapi-idempotency-key-header, used by Stripe and
 // Adyen) and the X- form (Mercado Pago). net/http replays a request on a
