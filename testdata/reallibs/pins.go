@@ -37,6 +37,7 @@ import (
 	_ "github.com/grafana/loki/pkg/push"
 	_ "github.com/hashicorp/go-cleanhttp"
 	_ "github.com/hashicorp/go-retryablehttp"
+	_ "github.com/prometheus/client_golang/prometheus"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/retrylint/retrylint/retry"
 	_ "github.com/sethvargo/go-retry"

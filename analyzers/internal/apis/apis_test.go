@@ -35,8 +35,8 @@ func TestSources(t *testing.T) {
 	for _, w := range ClientWrappers {
 		check("ClientWrappers "+w.Pkg+" "+w.Method, w.Source)
 	}
-	for _, l := range LoggingLibraries {
-		check("LoggingLibraries "+l.Prefix, l.Source)
+	for _, l := range InstrumentationLibraries {
+		check("InstrumentationLibraries "+l.Prefix, l.Source)
 	}
 	for _, f := range DedupFields {
 		check("DedupFields "+f.Name, f.Source)
@@ -109,20 +109,26 @@ func TestIsSDK(t *testing.T) {
 	}
 }
 
-// TestIsLogging: a library's root package and, where a row ends in a slash,
-// the packages below it; no other module that shares the prefix.
-func TestIsLogging(t *testing.T) {
+// TestIsInstrumentation: a library's root package and, where a row ends in
+// a slash, the packages below it; no other module that shares the prefix,
+// and none of the packages that push over the network.
+func TestIsInstrumentation(t *testing.T) {
 	for path, want := range map[string]bool{
-		"go.uber.org/zap":              true,
-		"go.uber.org/zap/zapcore":      true,
-		"go.uber.org/zapx":             false,
-		"github.com/go-kit/log/level":  true,
-		"github.com/sirupsen/logrus":   true,
-		"github.com/sirupsen/logrus/x": false,
-		"log/slog":                     false, // the standard library is local already
+		"go.uber.org/zap":                                     true,
+		"go.uber.org/zap/zapcore":                             true,
+		"go.uber.org/zapx":                                    false,
+		"github.com/go-kit/log/level":                         true,
+		"github.com/sirupsen/logrus":                          true,
+		"github.com/sirupsen/logrus/x":                        false,
+		"log/slog":                                            false, // the standard library is local already
+		"github.com/prometheus/client_golang/prometheus":      true,
+		"github.com/prometheus/client_golang/prometheus/push": false,
+		"github.com/prometheus/client_golang/api":             false,
+		"go.opentelemetry.io/otel/trace":                      true,
+		"go.opentelemetry.io/otel/exporters/otlp/otlptrace":   false,
 	} {
-		if got := IsLogging(path); got != want {
-			t.Errorf("IsLogging(%q) = %v, want %v", path, got, want)
+		if got := IsInstrumentation(path); got != want {
+			t.Errorf("IsInstrumentation(%q) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -43,24 +43,29 @@ func underPrefix(path, prefix string) bool {
 	return path == prefix || strings.HasSuffix(prefix, "/") && strings.HasPrefix(path, prefix)
 }
 
-// A LoggingLibrary is a logging library. A log call hands its line to a
-// sink behind an interface of the library's own (zapcore.Core, a logrus
-// Hook, a go-kit Logger), which could be anything, so without this table
-// every function that logs would seem to reach another process, and a loop
-// that logs while it waits for a local file lock would pass for a retry of a
-// dependency. A log line is never the operation a retry repeats: calls into
-// these packages stay in the process, as far as the reach analysis goes.
-type LoggingLibrary struct {
+// An Instrumentation library records what a program does: logs, metrics,
+// traces. A log line, a counter increment or a span goes to a sink behind
+// an interface of the library's own (zapcore.Core, a logrus Hook, a
+// prometheus.Gauge, an OpenTelemetry Span), which could be anything, so
+// without this table every function that logs or counts would seem to
+// reach another process, and a loop that logs while it waits for a local
+// lock file, or counts its tries to enqueue into a full in-memory queue,
+// would pass for a retry of a dependency. What the library exports to a
+// collector it sends elsewhere, and it is never the operation a retry
+// repeats: calls into these packages stay in the process, as far as the
+// reach analysis goes. Packages that push over the network (client_golang's
+// push and api, the OpenTelemetry exporters) are not rows.
+type Instrumentation struct {
 	// Prefix is an import path, or a module prefix ending in a slash
-	// (every package below it); a library whose root package logs too has
-	// a row for each.
+	// (every package below it); a library whose root package records too
+	// has a row for each.
 	Prefix string
 	// Source is the upstream file that declares the sink interface.
 	Source string
 }
 
-// LoggingLibraries lists them.
-var LoggingLibraries = []LoggingLibrary{
+// InstrumentationLibraries lists them.
+var InstrumentationLibraries = []Instrumentation{
 	{Prefix: "go.uber.org/zap", Source: "https://github.com/uber-go/zap/blob/v1.28.0/logger.go"},
 	{Prefix: "go.uber.org/zap/", Source: "https://github.com/uber-go/zap/blob/v1.28.0/zapcore/core.go"},
 	{Prefix: "github.com/sirupsen/logrus", Source: "https://github.com/sirupsen/logrus/blob/v1.9.3/hooks.go"},
@@ -70,12 +75,20 @@ var LoggingLibraries = []LoggingLibrary{
 	{Prefix: "github.com/go-logr/logr", Source: "https://github.com/go-logr/logr/blob/v1.4.2/logr.go"},
 	{Prefix: "k8s.io/klog/v2", Source: "https://github.com/kubernetes/klog/blob/v2.130.1/klog.go"},
 	{Prefix: "github.com/hashicorp/go-hclog", Source: "https://github.com/hashicorp/go-hclog/blob/v1.6.3/logger.go"},
+	{Prefix: "github.com/prometheus/client_golang/prometheus", Source: "https://github.com/prometheus/client_golang/blob/v1.23.2/prometheus/gauge.go"},
+	{Prefix: "github.com/prometheus/client_golang/prometheus/promauto", Source: "https://github.com/prometheus/client_golang/blob/v1.23.2/prometheus/promauto/auto.go"},
+	{Prefix: "go.opentelemetry.io/otel", Source: "https://github.com/open-telemetry/opentelemetry-go/blob/v1.47.0/trace.go"},
+	{Prefix: "go.opentelemetry.io/otel/attribute", Source: "https://github.com/open-telemetry/opentelemetry-go/blob/v1.47.0/attribute/kv.go"},
+	{Prefix: "go.opentelemetry.io/otel/codes", Source: "https://github.com/open-telemetry/opentelemetry-go/blob/v1.47.0/codes/codes.go"},
+	{Prefix: "go.opentelemetry.io/otel/metric", Source: "https://github.com/open-telemetry/opentelemetry-go/blob/v1.47.0/metric/meter.go"},
+	{Prefix: "go.opentelemetry.io/otel/trace", Source: "https://github.com/open-telemetry/opentelemetry-go/blob/v1.47.0/trace/span.go"},
+	{Prefix: "github.com/opentracing/opentracing-go", Source: "https://github.com/opentracing/opentracing-go/blob/v1.2.0/span.go"},
 }
 
-// IsLogging reports whether the package at path belongs to one of the
-// LoggingLibraries.
-func IsLogging(path string) bool {
-	return slices.ContainsFunc(LoggingLibraries, func(l LoggingLibrary) bool { return underPrefix(path, l.Prefix) })
+// IsInstrumentation reports whether the package at path belongs to one of
+// the InstrumentationLibraries.
+func IsInstrumentation(path string) bool {
+	return slices.ContainsFunc(InstrumentationLibraries, func(l Instrumentation) bool { return underPrefix(path, l.Prefix) })
 }
 
 // LimiterWaits are the methods of golang.org/x/time/rate's Limiter that

@@ -28,8 +28,8 @@ import (
 //     os/exec, process signals, log/syslog, net/rpc and net/smtp. Everything
 //     else there (parsing, files, locks, channels, io interfaces) is local.
 //   - The packages of known SDK clients (sdkPrefixes) reach; those of
-//     logging libraries (apis.LoggingLibraries) stay local, whatever sink
-//     their interfaces hide.
+//     logging, metrics and tracing libraries (apis.InstrumentationLibraries)
+//     stay local, whatever sink their interfaces hide.
 //   - A function of another package reaches as its ReachFact says; no fact
 //     means local, since every non-standard package is analysed first.
 //   - A function of this package reaches as its body's calls do, including
@@ -414,8 +414,8 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 	if fn.Pkg() == nil {
 		return summary{} // error.Error
 	}
-	if apis.IsLogging(fn.Pkg().Path()) {
-		return summary{} // a log line, whatever sink its interfaces hide
+	if apis.IsInstrumentation(fn.Pkg().Path()) {
+		return summary{} // a log line, a metric, a span: recorded in the process
 	}
 	if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) {
 		return summary{reach: a.interfaceReach(fn, recv)}

@@ -1,8 +1,10 @@
-// Package logging holds loops that log through zap while they wait: a log
-// call hands its line to a sink behind zapcore's interfaces, which could be
-// anything, but it is never what a retry repeats. A loop that waits for a
-// local lock file and logs is no retry site (certmagic's FileStorage lock);
-// one whose attempt reaches a server stays one, logging or not.
+// Package logging holds loops that log through zap, or count in a
+// Prometheus gauge, while they wait: a log line or a metric goes to a sink
+// behind the library's interfaces, which could be anything, but it is never
+// what a retry repeats. A loop that waits for a local lock file and logs
+// (certmagic's FileStorage lock), or for room in an in-memory queue and
+// counts (prometheus' remote-write queue), is no retry site; one whose
+// attempt reaches a server stays one, logging or not.
 package logging
 
 import (
@@ -11,6 +13,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 )
 
@@ -63,4 +66,34 @@ func fetch(c *http.Client, url string) (*http.Response, error) {
 		time.Sleep(time.Second)
 	}
 	return nil, errBusy
+}
+
+// The remote-write shape (prometheus' QueueManager.Append): a loop that
+// waits for room in an in-memory queue and counts the pending items in a
+// gauge is no site.
+var pending = prometheus.NewGauge(prometheus.GaugeOpts{Name: "pending"})
+
+type shards struct {
+	queue chan int
+}
+
+func (s *shards) enqueue(v int) bool {
+	select {
+	case s.queue <- v:
+		pending.Inc()
+		return true
+	default:
+		return false
+	}
+}
+
+func (s *shards) append(v int) {
+	backoff := 5 * time.Millisecond
+	for {
+		if s.enqueue(v) {
+			return
+		}
+		time.Sleep(backoff)
+		backoff *= 2
+	}
 }
