@@ -36,6 +36,9 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 			return false
 		}
 		isTransport := typematch.IsNamed(typematch.Deref(t), httpPath, "Transport")
+		if !isTransport && c.failsEveryRequest(t) {
+			return true
+		}
 		for _, elt := range e.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
@@ -526,4 +529,37 @@ func (c *checker) fieldAssigned(body inspector.Cursor, p *path, field string) (l
 		}
 	}
 	return last, direct
+}
+
+// failsEveryRequest reports whether t is a RoundTripper of this package
+// whose RoundTrip answers every request with a nil response and an error
+// (not nil: return nil, nil is a placeholder, which says nothing), and
+// calls nothing but errors.New or fmt.Errorf: a transport that fails the
+// requests it is given (prometheus' failingRoundTripper, kept for a target
+// whose client could not be made) and never waits on a server.
+func (c *checker) failsEveryRequest(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "RoundTrip")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	body, ok := c.funcBody(fn)
+	if !ok {
+		return false
+	}
+	returns, fails := 0, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			fails = fails && len(n.Results) == 2 && c.isNil(n.Results[0]) && !c.isNil(n.Results[1])
+		case *ast.CallExpr:
+			callee := typematch.Callee(c.pass.TypesInfo, n)
+			fails = fails && (typematch.IsFunc(callee, "errors", "New") || typematch.IsFunc(callee, "fmt", "Errorf"))
+		}
+		return fails
+	})
+	return fails && returns > 0
 }

@@ -47,6 +47,10 @@ func TestCases(t *testing.T) {
 		// are checked like literals; no fix, since the client is made out of
 		// reach.
 		{Name: "ReturnedClient", Pkgs: []string{"zerotimeout/pooled"}},
+		// FailingTransport: a transport whose RoundTrip answers every
+		// request with a nil response, calling nothing but errors.New and
+		// fmt.Errorf, never waits on a server.
+		{Name: "FailingTransport", Pkgs: []string{"zerotimeout/failing"}},
 		// BoundedField: a client stored in another package's exported field is
 		// followed through that package's fact, which says it sends through
 		// the field only under a deadline; the fact needs a send there, and

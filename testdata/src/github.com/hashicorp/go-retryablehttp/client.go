@@ -181,4 +181,12 @@ type RoundTripper struct {
 	once sync.Once
 }
 
-func (rt *RoundTripper) RoundTrip(req *http.Request) (*http.Response, error) { return nil, nil }
+// RoundTrip sends the request through the retrying client, as the real
+// one does.
+func (rt *RoundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	retryableReq, err := FromRequest(req)
+	if err != nil {
+		return nil, err
+	}
+	return rt.Client.Do(retryableReq)
+}
