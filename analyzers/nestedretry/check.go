@@ -233,8 +233,9 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	}
 	f := c.reaches(fn, yield)
 	if f == nil {
-		if l, ok := c.valuesLead(call, fn, yield); ok {
-			return l, true
+		l, ok, foreign := c.valuesLead(call, fn, yield)
+		if ok || foreign {
+			return l, ok
 		}
 		return c.interfaceLead(call, fn, yield)
 	}

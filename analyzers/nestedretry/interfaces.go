@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"iter"
+	"slices"
 	"sort"
 
 	"github.com/retrylint/retrylint/analyzers/internal/report"
@@ -79,50 +80,101 @@ func (c *checker) interfaceLead(call *ast.CallExpr, fn *types.Func, yield bool) 
 // retries (loki's hedgedS3 field of an s3Interface, set only to
 // *s3.Client values its constructor built), the call does, as the worst of
 // them. A value of another interface type, a value that cannot be followed,
-// or one whose method does not retry leaves the call open.
-func (c *checker) valuesLead(call *ast.CallExpr, fn *types.Func, yield bool) (lead, bool) {
+// or one whose method does not retry leaves the call open. foreign says
+// that every value comes from another package and cannot be of a type of
+// this one (see foreignValue): then the implementations this package
+// declares are not what the call runs, and interfaceLead does not apply
+// (rclone's TokenSource.Token, which retries, calls ts.tokenSource.Token
+// on the x/oauth2 token source its field holds, not on itself).
+func (c *checker) valuesLead(call *ast.CallExpr, fn *types.Func, yield bool) (l lead, ok, foreign bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return lead{}, false
+		return lead{}, false, false
 	}
 	s := c.pass.TypesInfo.Selections[sel]
 	if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
-		return lead{}, false
+		return lead{}, false, false
 	}
 	var values []ast.Expr
+	allInSight := true // no other package gives it values
 	if f := c.ix.field(sel.X); f != nil {
 		if f.Pkg() != c.pass.Pkg {
-			return lead{}, false // a field of another package: its values are out of sight
+			return lead{}, false, false // a field of another package: its values are out of sight
 		}
-		values = c.ix.fieldValues[f]
+		values, allInSight = c.ix.fieldValues[f], !f.Exported()
 	} else if v := c.ix.variable(sel.X); v != nil && v.Pkg() == c.pass.Pkg && v.Parent() != c.pass.Pkg.Scope() && !c.isParam(v) {
 		values = c.ix.values[v]
+	}
+	foreign = allInSight && len(values) > 0
+	for _, v := range values {
+		foreign = foreign && v != nil && (c.pass.TypesInfo.Types[v].IsNil() || c.foreignValue(v))
 	}
 	var leads []lead
 	for _, v := range values {
 		if v == nil {
-			return lead{}, false
+			return lead{}, false, foreign
 		}
 		if c.pass.TypesInfo.Types[v].IsNil() || c.inTest(v) {
 			continue // nil, or a test double
 		}
 		t := c.concreteType(v)
 		if t == nil {
-			return lead{}, false
+			return lead{}, false, foreign
 		}
 		m, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), fn.Name())
 		impl, ok := m.(*types.Func)
 		if !ok {
-			return lead{}, false
+			return lead{}, false, foreign
 		}
 		l, ok := c.implLead(call, sel.X, t, impl, yield)
 		if !ok {
-			return lead{}, false
+			return lead{}, false, foreign
 		}
 		l.chain = append([]Link{interfaceLink(s.Recv(), fn)}, l.chain...)
 		leads = append(leads, l)
 	}
-	return worst(leads)
+	l, ok = worst(leads)
+	return l, ok, foreign
+}
+
+// foreignValue reports whether the value v, given to an interface-typed
+// field or variable, is made by a function of another package from
+// arguments none of which can carry a value of a type of this package: the
+// value is then not of one of this package's types. An argument (or
+// receiver) of such a type, or of an interface type other than
+// context.Context and error, might carry one back.
+func (c *checker) foreignValue(v ast.Expr) bool {
+	o, _ := c.ix.origin(v)
+	call, ok := ast.Unparen(o).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return false
+	}
+	operands := slices.Clone(call.Args)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
+		operands = append(operands, sel.X)
+	}
+	for _, a := range operands {
+		t := c.pass.TypesInfo.TypeOf(a)
+		if t == nil || c.mayCarryOwn(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayCarryOwn reports whether a value of type t may hold a value of a type
+// this package declares: t is (a pointer to) one, or an interface other
+// than context.Context and error.
+func (c *checker) mayCarryOwn(t types.Type) bool {
+	if types.IsInterface(t) {
+		return !typematch.IsContext(t) && !typematch.IsError(t)
+	}
+	n, ok := types.Unalias(typematch.Deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() == c.pass.Pkg
 }
 
 // concreteType returns the type of the value e, followed through variables

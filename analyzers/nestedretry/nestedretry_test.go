@@ -77,6 +77,11 @@ func TestCases(t *testing.T) {
 		// Blobs interface); with an implementation that does not retry beside
 		// it, it is quiet.
 		{Name: "InterfaceSamePackage", Pkgs: []string{"nestedretry/iface/store"}},
+		// InterfaceForeignValues: a field whose values another package makes
+		// from nothing of this one never holds this package's implementation
+		// (rclone's TokenSource retrying an x/oauth2 source); one made from a
+		// value of this package may.
+		{Name: "InterfaceForeignValues", Pkgs: []string{"nestedretry/iface/foreign/tokens", "nestedretry/iface/foreign"}},
 		// InterfaceRetried: a retry in one package of an interface method
 		// declared there marks the method (RetriedFact); a package that
 		// implements it reports the retrying calls in its implementation, with
