@@ -18,16 +18,22 @@ import (
 // and drops it only after it worked (for len(q) > 0 { if send(q[0]) != nil
 // { sleep; continue }; q = q[1:] }) does retry the head, and stays a site.
 
+//
+// A worker that receives each request from a channel and handles it (rclone's
+// kv database loop, req = <-db.queue; req.handle(ctx, db)) goes through items
+// the same way: a receive takes the item off.
+
 // queueDrain is what a loop body takes off queues before its attempt: each
 // variable set to an element of a slice, with the position of the top-level
-// statement of the body that shortens that slice (token.NoPos when none
-// does).
+// statement of the body that shortens that slice, or set by a receive from
+// a channel, with the position of the receive.
 type queueDrain map[types.Object]token.Pos
 
 // queueItems returns the loop body's queue items: the variables it sets to
 // an element of a slice (v := q[0]) that a statement of the body itself
-// (not one nested in an if) shortens (q = q[1:], q = q[:n-1]). Function
-// literals are not entered.
+// (not one nested in an if) shortens (q = q[1:], q = q[:n-1]), and those it
+// sets by a receive (v := <-ch, case v = <-ch). Function literals are not
+// entered.
 func (a *recogniser) queueItems(body inspector.Cursor) queueDrain {
 	block, ok := body.Node().(*ast.BlockStmt)
 	if !ok {
@@ -38,10 +44,22 @@ func (a *recogniser) queueItems(body inspector.Cursor) queueDrain {
 		from ast.Expr
 	}
 	var takes []take
+	out := queueDrain{}
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
 		as, ok := c.Node().(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return !ok
+		if !ok {
+			return false // a function literal
+		}
+		if len(as.Rhs) == 1 {
+			if u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				if v := identObj(a.info, as.Lhs[0]); v != nil {
+					out[v] = as.Pos()
+				}
+				return true
+			}
+		}
+		if len(as.Lhs) != len(as.Rhs) {
+			return true
 		}
 		for i, rhs := range as.Rhs {
 			if ix, ok := ast.Unparen(rhs).(*ast.IndexExpr); ok && isSlice(a.info.TypeOf(ix.X)) {
@@ -52,10 +70,6 @@ func (a *recogniser) queueItems(body inspector.Cursor) queueDrain {
 		}
 		return true
 	})
-	if len(takes) == 0 {
-		return nil
-	}
-	out := queueDrain{}
 	for _, t := range takes {
 		for _, stmt := range block.List {
 			if a.shortens(stmt, t.from) {

@@ -76,3 +76,29 @@ func primary(ctx context.Context, peers []string) error {
 	}
 	return errBusy
 }
+
+// --- a worker that handles each request it receives: no retry ---
+
+type request struct{ key string }
+
+// handle answers whether the worker should stop.
+func (r *request) handle(ctx context.Context) bool {
+	return store.Ping(ctx, r.key) != nil
+}
+
+// serve takes each request off the channel and handles it (rclone's kv
+// database loop); the idle timer closes the database, it does not try again.
+func serve(ctx context.Context, queue chan *request, idle *time.Timer) {
+	var req *request
+	quit := false
+	for !quit { // want `periodic loop, waits timer\(time.Minute\)`
+		select {
+		case req = <-queue:
+			if quit = req.handle(ctx); !quit {
+				idle.Reset(time.Minute)
+			}
+		case <-idle.C:
+			return
+		}
+	}
+}
