@@ -71,23 +71,12 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 		}
 		return c.varTransportBounds(v, depth)
 	case *ast.CallExpr:
-		if body, ok := c.calledBody(e); ok {
-			bounded, any := true, false
-			body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
-				switch n := cur.Node().(type) {
-				case *ast.FuncLit:
-					return false
-				case *ast.ReturnStmt:
-					if len(n.Results) > 0 {
-						any = true
-						bounded = bounded && c.transportBounds(n.Results[0], depth+1)
-					}
-				}
-				return true
-			})
-			if any && bounded {
-				return true
-			}
+		if body, ok := c.calledBody(e); ok && c.returnsBoundedTransport(body, depth) {
+			return true
+		}
+		if fn := typematch.Callee(c.pass.TypesInfo, e); fn != nil && fn.Pkg() != c.pass.Pkg &&
+			c.pass.ImportObjectFact(fn, new(BoundedTransportFact)) {
+			return true // a transport factory of another package (rclone's fshttp.NewTransportCustom)
 		}
 		for _, arg := range e.Args {
 			if c.transportBounds(arg, depth+1) {
@@ -96,6 +85,26 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 		}
 	}
 	return false
+}
+
+// returnsBoundedTransport reports whether the function whose body is at
+// body returns, on every return with results, a transport that bounds the
+// wait for the server as its first result.
+func (c *checker) returnsBoundedTransport(body inspector.Cursor, depth int) bool {
+	bounded, any := true, false
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 {
+				any = true
+				bounded = bounded && c.transportBounds(n.Results[0], depth+1)
+			}
+		}
+		return bounded
+	})
+	return any && bounded
 }
 
 // calledBody returns the body of the function call calls: a function of

@@ -44,3 +44,43 @@ func (c *checker) exportBoundedFields() {
 		}
 	}
 }
+
+// BoundedTransportFact marks an exported function whose first result is a
+// transport that bounds the wait for the server (a ResponseHeaderTimeout
+// that is not provably zero, a dial that sets read deadlines), on every
+// return: a repository's shared transport factory (rclone's
+// fshttp.NewTransportCustom). A client made around what it returns, in
+// another package, is bounded.
+type BoundedTransportFact struct{}
+
+func (*BoundedTransportFact) AFact() {}
+
+func (*BoundedTransportFact) String() string { return "returns a bounded transport" }
+
+// exportBoundedTransports exports BoundedTransportFact for the package's
+// exported functions and methods whose first result is an
+// http.RoundTripper (or a type that implements one) and whose every return
+// gives a transport that bounds the wait.
+func (c *checker) exportBoundedTransports() {
+	for fn := range c.exportedFuncs() {
+		res := fn.Signature().Results()
+		if res.Len() == 0 || !isRoundTripper(res.At(0).Type()) {
+			continue
+		}
+		if body, ok := c.funcBody(fn); ok && c.returnsBoundedTransport(body, 0) {
+			c.pass.ExportObjectFact(fn, &BoundedTransportFact{})
+		}
+	}
+}
+
+// isRoundTripper reports whether t has net/http's RoundTrip method: an
+// http.RoundTripper, an *http.Transport, or a transport type of its own.
+func isRoundTripper(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "RoundTrip")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	params := fn.Signature().Params()
+	return params.Len() == 1 && typematch.IsNamed(typematch.Deref(params.At(0).Type()), httpPath, "Request")
+}

@@ -27,7 +27,8 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "zerotimeout",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil), (*DerivedContextFact)(nil)},
+	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil), (*DerivedContextFact)(nil),
+		(*BoundedTransportFact)(nil)},
 }, doc)
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
@@ -125,6 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.checkDelegatedCalls(files)
 	c.exportBoundedFields()
+	c.exportBoundedTransports()
 	c.exportRequestContexts()
 	c.exportDerivedContexts()
 	return nil, nil

@@ -51,6 +51,10 @@ func TestCases(t *testing.T) {
 		// request with a nil response, calling nothing but errors.New and
 		// fmt.Errorf, never waits on a server.
 		{Name: "FailingTransport", Pkgs: []string{"zerotimeout/failing"}},
+		// TransportFactory: an exported function that returns a transport
+		// bounding the wait carries a fact, and a client made around what it
+		// returns in another package is bounded.
+		{Name: "TransportFactory", Pkgs: []string{"zerotimeout/transportfactory", "zerotimeout/transportfactoryuse"}},
 		// BoundedField: a client stored in another package's exported field is
 		// followed through that package's fact, which says it sends through
 		// the field only under a deadline; the fact needs a send there, and
