@@ -200,12 +200,36 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 		return att, false, nil
 	}
 	if localAtt != nil && a.bodyReaches(bodyCur, decl) {
+		if a.endsOnRemoteFailure(cur, label, body, cond, labels, flags, cands, decl) {
+			return nil, false, nil // a poll of the remote call's answer
+		}
 		return localAtt, false, nil
 	}
 	if localAtt != nil {
 		return nil, true, nil
 	}
 	return nil, false, polled
+}
+
+// endsOnRemoteFailure reports whether some candidate that reaches another
+// process and returns an error leaves the loop on every path when it fails:
+// the loop then checks that call's answer with a local test and goes round
+// until the answer is the one it waits for (rclone's internet archive
+// backend, re-reading an item's metadata until the uploaded file shows),
+// which polls the call rather than retrying it.
+func (a *recogniser) endsOnRemoteFailure(loop inspector.Cursor, label *types.Label, body *ast.BlockStmt, cond ast.Expr,
+	labels map[*types.Label]bool, flags map[types.Object]bool, cands []*attempt, decl *ast.FuncDecl) bool {
+	for _, att := range cands {
+		if !att.errResult && len(att.errs) == 0 || a.reaches(att.call, decl) != Reaches {
+			continue
+		}
+		w := &walker{info: a.info, loop: loop, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate}
+		w.sc, w.steps = failErr, 0
+		if w.run(body) == exits {
+			return true
+		}
+	}
+	return false
 }
 
 // polls reports whether the loop goes around on every path after its

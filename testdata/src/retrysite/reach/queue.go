@@ -102,3 +102,38 @@ func serve(ctx context.Context, queue chan *request, idle *time.Timer) {
 		}
 	}
 }
+
+// --- a poll of a remote answer that ends when the call fails: no retry ---
+
+// waitShown re-reads the listing until the uploaded name shows (rclone's
+// internet archive backend); a failed read ends the wait. It paces itself:
+// a periodic loop.
+func waitShown(ctx context.Context, s *store.Store, name string) error {
+	for { // want `periodic loop, waits sleep\(time.Second\)`
+		listing, err := s.Setting(ctx, "listing")
+		if err != nil {
+			return err
+		}
+		if hasName(listing, name) {
+			return nil
+		}
+		time.Sleep(10 * time.Second)
+	}
+}
+
+func hasName(listing, name string) bool { return listing == name }
+
+// The same loop that goes round after a failed read too retries the read.
+func waitShownRetrying(ctx context.Context, s *store.Store, name string) error {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\) sleep\(time.Second\)`
+		listing, err := s.Setting(ctx, "listing")
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if hasName(listing, name) {
+			return nil
+		}
+		time.Sleep(10 * time.Second)
+	}
+}
