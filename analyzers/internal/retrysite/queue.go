@@ -17,7 +17,6 @@ import (
 // it does not repeat the operation that failed. A loop that takes the head
 // and drops it only after it worked (for len(q) > 0 { if send(q[0]) != nil
 // { sleep; continue }; q = q[1:] }) does retry the head, and stays a site.
-
 //
 // A worker that receives each request from a channel and handles it (rclone's
 // kv database loop, req = <-db.queue; req.handle(ctx, db)) goes through items
@@ -133,6 +132,7 @@ func (q queueDrain) handlesItem(info *types.Info, cur inspector.Cursor) bool {
 	return false
 }
 
+// isSlice reports whether t is a slice type.
 func isSlice(t types.Type) bool {
 	if t == nil {
 		return false
