@@ -24,9 +24,9 @@ var doc string
 
 // Analyzer reports http.Client values that have no Timeout.
 var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
-	Name:      "zerotimeout",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
-	Run:       run,
+	Name:     "zerotimeout",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
 	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil), (*DerivedContextFact)(nil),
 		(*BoundedTransportFact)(nil)},
 }, doc)
