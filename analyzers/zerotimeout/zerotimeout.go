@@ -27,8 +27,10 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:     "zerotimeout",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
-	FactTypes: []analysis.Fact{(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil), (*RequestContextFact)(nil), (*DerivedContextFact)(nil),
-		(*BoundedTransportFact)(nil)},
+	FactTypes: []analysis.Fact{
+		(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil),
+		(*RequestContextFact)(nil), (*DerivedContextFact)(nil), (*BoundedTransportFact)(nil),
+	},
 }, doc)
 
 // Analyzer flags: the only configuration, so that go vet, golangci-lint and
