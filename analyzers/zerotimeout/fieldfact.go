@@ -2,6 +2,7 @@ package zerotimeout
 
 import (
 	"go/types"
+	"iter"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
@@ -22,24 +23,34 @@ func (*BoundedFieldFact) String() string { return "bounded field" }
 // pointer to one, when the package sends through it and every use of it in
 // the package is followed to sends with a deadline.
 func (c *checker) exportBoundedFields() {
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !tn.Exported() || tn.IsAlias() {
-			continue
+	for f := range c.exportedClientFields() {
+		// At least one send: a field its package never sends through
+		// may be read by another package, out of sight.
+		if fl := c.mentionFlow(f); len(fl.sends) > 0 && c.boundedByContext(fl) {
+			c.pass.ExportObjectFact(f, &BoundedFieldFact{})
 		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for f := range st.Fields() {
-			if !f.Exported() || f.Embedded() || !isClient(typematch.Deref(f.Type())) {
+	}
+}
+
+// exportedClientFields yields the exported fields of the package's exported
+// structs that hold an http.Client or a pointer to one: those other
+// packages can read and store.
+func (c *checker) exportedClientFields() iter.Seq[*types.Var] {
+	return func(yield func(*types.Var) bool) {
+		scope := c.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
 				continue
 			}
-			// At least one send: a field its package never sends through
-			// may be read by another package, out of sight.
-			if fl := c.mentionFlow(f); len(fl.sends) > 0 && c.boundedByContext(fl) {
-				c.pass.ExportObjectFact(f, &BoundedFieldFact{})
+			st, ok := tn.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for f := range st.Fields() {
+				if f.Exported() && !f.Embedded() && isClient(typematch.Deref(f.Type())) && !yield(f) {
+					return
+				}
 			}
 		}
 	}

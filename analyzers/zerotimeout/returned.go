@@ -101,11 +101,10 @@ func (c *checker) resolvable() bool {
 // StandardClient, whose attempts go through c.HTTPClient), wraps a client
 // that is checked where it is made. The receiver's field is set, on every
 // path through the function (the wrapper reads it at each request), to a
-// parameter of the function or a field of one (rc.HTTPClient = hc,
-// rc.HTTPClient = cfg.HTTPClient: the caller's client), to a client
-// literal, or to the result of a function known to return an unbounded
-// client (each reported on its own). The wrapper's attempts are bounded by
-// that client's bound.
+// client that clientInSight follows to where it is made: the caller's
+// (rc.HTTPClient = hc, rc.HTTPClient = cfg.HTTPClient), a literal, one that
+// another report covers. The wrapper's attempts are bounded by that
+// client's bound.
 func (c *checker) wrapsClientInSight(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	if recv == nil {
@@ -126,25 +125,7 @@ func (c *checker) wrapsClientInSight(cur inspector.Cursor, call *ast.CallExpr, f
 		return false
 	}
 	inner, direct := c.fieldAssigned(body, p, field)
-	if inner == nil || !direct {
-		return false
-	}
-	switch e := ast.Unparen(inner).(type) {
-	case *ast.CompositeLit:
-		return isClient(c.pass.TypesInfo.TypeOf(e))
-	case *ast.UnaryExpr:
-		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
-		return ok && e.Op == token.AND && isClient(c.pass.TypesInfo.TypeOf(lit))
-	case *ast.CallExpr:
-		made := typematch.Callee(c.pass.TypesInfo, e)
-		return made != nil && c.pass.ImportObjectFact(made, new(UnboundedClientFact))
-	}
-	q := c.pathOf(inner)
-	if q == nil {
-		return false
-	}
-	sig := enclosingSignature(c.pass.TypesInfo, body)
-	return sig != nil && paramOf(sig, q.root) >= 0
+	return inner != nil && direct && c.clientInSight(enclosingSignature(c.pass.TypesInfo, body), inner, 0)
 }
 
 // enclosingSignature returns the signature of the function whose body is

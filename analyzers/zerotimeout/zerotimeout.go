@@ -30,6 +30,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	FactTypes: []analysis.Fact{
 		(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil),
 		(*RequestContextFact)(nil), (*DerivedContextFact)(nil), (*BoundedTransportFact)(nil),
+		(*PassedClientFact)(nil), (*TimeoutFieldFact)(nil),
 	},
 }, doc)
 
@@ -91,12 +92,14 @@ func run(pass *analysis.Pass) (any, error) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass: pass, insp: insp, rep: report.New(pass), timeout: timeout,
-		defaultSet: make(map[ast.Node]token.Pos),
-		flows:      make(map[types.Object]*flow),
-		results:    make(map[result]*flow),
-		delegated:  make(map[*types.Func]*DelegatedTransportFact),
-		reqCtx:     make(map[*types.Func]int),
-		derivedCtx: make(map[*types.Func]int),
+		defaultSet:    make(map[ast.Node]token.Pos),
+		flows:         make(map[types.Object]*flow),
+		results:       make(map[result]*flow),
+		delegated:     make(map[*types.Func]*DelegatedTransportFact),
+		reqCtx:        make(map[*types.Func]int),
+		derivedCtx:    make(map[*types.Func]int),
+		passedClient:  make(map[*types.Func]int),
+		timeoutFields: make(map[*types.Var]bool),
 	}
 	if !sends {
 		// No client here, but a function that derives contexts for the
@@ -129,6 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.checkDelegatedCalls(files)
 	c.exportBoundedFields()
 	c.exportBoundedTransports()
+	c.exportWrappedClients()
 	c.exportRequestContexts()
 	c.exportDerivedContexts()
 	return nil, nil
@@ -187,6 +191,12 @@ type checker struct {
 	// derivedCtx caches, per function of the package, the parameter that
 	// the context it returns derives from, -1 for none (see ctxderive.go).
 	derivedCtx map[*types.Func]int
+	// passedClient caches, per function of the package, the parameter whose
+	// client it returns, -1 for none; timeoutFields, per client field of
+	// the package, whether it holds only clients with a Timeout (see
+	// wrapped.go).
+	passedClient  map[*types.Func]int
+	timeoutFields map[*types.Var]bool
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }

@@ -55,6 +55,13 @@ func TestCases(t *testing.T) {
 		// bounding the wait carries a fact, and a client made around what it
 		// returns in another package is bounded.
 		{Name: "TransportFactory", Pkgs: []string{"zerotimeout/transportfactory", "zerotimeout/transportfactoryuse"}},
+		// WrappedClient: the client retryablehttp's StandardClient wraps is
+		// followed to where it is made through a field whose package stores
+		// only clients with a Timeout in it (by its fact, or by the stores of
+		// this package) and through a helper that hands back its parameter's
+		// client; a field that may hold a client without one and a helper
+		// that may return another client are not.
+		{Name: "WrappedClient", Pkgs: []string{"zerotimeout/wrappedlib", "zerotimeout/wrappeduse"}},
 		// BoundedField: a client stored in another package's exported field is
 		// followed through that package's fact, which says it sends through
 		// the field only under a deadline; the fact needs a send there, and
