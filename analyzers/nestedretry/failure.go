@@ -49,17 +49,11 @@ type runnerRule struct {
 // predicates of errors no client retries, conflicts only.
 func (c *checker) rule(s *retrysite.Site) runnerRule {
 	fn := s.Runner
-	if fn == nil || fn.Pkg() == nil {
-		return runnerRule{kind: apis.RetriesErrors}
-	}
-	p := apis.PackageOf(fn.Pkg().Path())
+	kind, p := apis.OutcomeOf(fn)
 	if p == nil {
-		return runnerRule{kind: apis.RetriesErrors}
+		return runnerRule{kind: kind}
 	}
-	r := runnerRule{pkg: p.Path, kind: p.Outcome, marker: p.Marker}
-	if row := apis.RunnerOf(fn); row != nil && row.Outcome != apis.AsPackage {
-		r.kind = row.Outcome
-	}
+	r := runnerRule{pkg: p.Path, kind: kind, marker: p.Marker}
 	if call, _ := s.Node.(*ast.CallExpr); call != nil && len(call.Args) == 3 && typematch.IsFunc(fn, apis.K8sRetry, "OnError") {
 		if p, ok := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[1])].(*types.Func); ok && apis.NeverRetriedPredicate(p) {
 			r.kind = apis.ConflictsOnly

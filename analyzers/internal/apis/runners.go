@@ -200,6 +200,23 @@ var Runners = []Runner{
 	{Pkg: Retry, Name: "DoValue", Op: -1, Config: 1},
 }
 
+// OutcomeOf returns how the runner fn treats its operation's results (its
+// package's Outcome, or its own row's where that differs) and its package's
+// row; RetriesErrors and nil for a runner of no known package.
+func OutcomeOf(fn *types.Func) (Outcome, *RetryPackage) {
+	if fn == nil || fn.Pkg() == nil {
+		return RetriesErrors, nil
+	}
+	p := PackageOf(fn.Pkg().Path())
+	if p == nil {
+		return RetriesErrors, nil
+	}
+	if row := RunnerOf(fn); row != nil && row.Outcome != AsPackage {
+		return row.Outcome, p
+	}
+	return p.Outcome, p
+}
+
 // RunnerOf returns the row of fn, or nil.
 func RunnerOf(fn *types.Func) *Runner {
 	if fn == nil || fn.Pkg() == nil {

@@ -352,6 +352,13 @@ func (a *recogniser) librarySite(c callAt, fn *types.Func, r *runner) *Site {
 	}
 	s := &Site{Kind: LibraryCall, Node: c.call, Runner: fn, Func: c.fn, Bound: Bound{Kind: Unknown}}
 	s.Attempt, s.Operation = a.operation(c.call.Args[i])
+	opDecl := c.decl
+	if s.Operation != nil {
+		opDecl = a.decls[s.Operation]
+	}
+	if s.Attempt != nil && a.pollsAnswer(s.Attempt, opDecl, fn) {
+		return nil
+	}
 	r.site(a, c.call, s)
 	return s
 }

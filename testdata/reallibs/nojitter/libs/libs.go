@@ -5,6 +5,8 @@ package libs
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"time"
 
 	retrygo "github.com/avast/retry-go/v4"
@@ -105,4 +107,36 @@ func failsafeJittered() {
 func unseen(b backoff.BackOff, f float64) {
 	_ = backoff.Retry(op, b)
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(f)))
+}
+
+// A poll that stops as soon as the server fails and goes round only until
+// its answer says ready (lego's DNS providers waiting for a record): no
+// retry of the server, so no wave of retries to spread. Quiet.
+func awaitReady(url string) error {
+	return backoff.Retry(func() error {
+		resp, err := http.Get(url)
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return errors.New("not ready")
+		}
+		return nil
+	}, backoff.NewConstantBackOff(time.Second))
+}
+
+// The same loop handing the server's failure back to be retried: reported.
+func awaitReadyRetrying(url string) error {
+	return backoff.Retry(func() error {
+		resp, err := http.Get(url)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return errors.New("not ready")
+		}
+		return nil
+	}, backoff.NewConstantBackOff(time.Second)) // want `retry call backs off without jitter \(a ConstantBackOff\)`
 }

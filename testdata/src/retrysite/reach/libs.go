@@ -2,9 +2,12 @@ package reach
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/cenkalti/backoff/v4"
+	backoff5 "github.com/cenkalti/backoff/v5"
 	"k8s.io/apimachinery/pkg/util/wait"
 
 	"retrysite/reach/store"
@@ -37,4 +40,65 @@ func pingPeer(ctx context.Context) error {
 // The same runner given a check of memory: no site.
 func waitGate(g *gate) error {
 	return retry(g.isOpen)
+}
+
+// --- operations that give up when the dependency fails: polls, no site ---
+
+var errNotYet = errors.New("not yet")
+
+// Waits for a setting another process writes (lego's anexia provider
+// re-reading the zone until its record shows): a failed read stops the
+// runner at once, and only the operation's own verdict on an answer goes
+// round.
+func awaitRegion(ctx context.Context, s *store.Store) error {
+	return backoff.Retry(func() error {
+		v, err := s.Setting(ctx, "region")
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		if v == "" {
+			return errNotYet
+		}
+		return nil
+	}, backoff.NewConstantBackOff(time.Second))
+}
+
+// The same poll with the error tested where it is assigned, through
+// cenkalti v5.
+func awaitPeer(ctx context.Context) (bool, error) {
+	return backoff5.Retry(ctx, func() (bool, error) {
+		if err := store.Ping(ctx, "peer:7000"); err != nil {
+			return false, backoff5.Permanent(fmt.Errorf("ping: %w", err))
+		}
+		return true, nil
+	}, backoff5.WithBackOff(backoff5.NewConstantBackOff(time.Second)))
+}
+
+// --- operations that retry the dependency's failure: sites ---
+
+// A failed read is retried on one path.
+func awaitRegionRetrying(ctx context.Context, s *store.Store, patient bool) error {
+	return backoff.Retry(func() error { // want `retry call, unbounded attempts, waits backoff, runner Retry`
+		v, err := s.Setting(ctx, "region")
+		if err != nil {
+			if patient {
+				return err
+			}
+			return backoff.Permanent(err)
+		}
+		if v == "" {
+			return errNotYet
+		}
+		return nil
+	}, backoff.NewConstantBackOff(time.Second))
+}
+
+// The first call's failure is permanent, the second's is retried.
+func awaitBoth(ctx context.Context, s *store.Store) error {
+	return backoff.Retry(func() error { // want `retry call, unbounded attempts, waits backoff, runner Retry`
+		if _, err := s.Setting(ctx, "region"); err != nil {
+			return backoff.Permanent(err)
+		}
+		return store.Ping(ctx, "peer:7000")
+	}, backoff.NewConstantBackOff(time.Second))
 }
