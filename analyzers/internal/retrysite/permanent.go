@@ -20,7 +20,9 @@ import (
 // it (if err != nil { return backoff.Permanent(err) }). The runner then
 // goes round only on the operation's own verdict on an answer it got (lego's
 // anexia provider re-reading the zone until the record it created shows):
-// a poll of the dependency, not a retry of it, so no retry site.
+// a poll of the dependency, not a retry of it, so no retry site. An answer
+// that is a raw HTTP response may be the server's failure, so an operation
+// that gets one is no such poll.
 func (a *recogniser) pollsAnswer(body *ast.BlockStmt, decl *ast.FuncDecl, fn *types.Func) bool {
 	kind, p := apis.OutcomeOf(fn)
 	if p == nil || kind != apis.RetriesErrors || p.Marker == "" {
@@ -40,7 +42,10 @@ func (a *recogniser) pollsAnswer(body *ast.BlockStmt, decl *ast.FuncDecl, fn *ty
 			return true
 		}
 		remote++
-		marked = a.failureMarked(cur, p)
+		// A raw HTTP response may itself be the server's failure (a 503),
+		// which the operation's verdict then retries (cli's withRetry:
+		// transport errors permanent, 5xx answers retried).
+		marked = !returnsHTTPResponse(a.info, call) && a.failureMarked(cur, p)
 		return marked
 	})
 	return remote > 0 && marked
@@ -56,6 +61,25 @@ func returnsError(info *types.Info, call *ast.CallExpr) bool {
 		t = tuple.At(tuple.Len() - 1).Type()
 	}
 	return t != nil && typematch.IsError(t)
+}
+
+// returnsHTTPResponse reports whether one of call's results is a
+// net/http Response.
+func returnsHTTPResponse(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	results := []types.Type{t}
+	if tuple, ok := t.(*types.Tuple); ok {
+		results = results[:0]
+		for v := range tuple.Variables() {
+			results = append(results, v.Type())
+		}
+	}
+	for _, r := range results {
+		if r != nil && typematch.IsNamed(typematch.Deref(r), "net/http", "Response") {
+			return true
+		}
+	}
+	return false
 }
 
 // failureMarked reports whether the error of the call at cur is assigned to

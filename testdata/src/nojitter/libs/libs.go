@@ -158,17 +158,30 @@ func unseen(b backoff.BackOff, f float64) {
 	_ = backoff.Retry(op, backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(f)))
 }
 
+// fetchReady asks the server whether the job is done; a non-2xx answer is
+// an error.
+func fetchReady(url string) (bool, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return false, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return false, errors.New(resp.Status)
+	}
+	return resp.Header.Get("Ready") == "true", nil
+}
+
 // A poll that stops as soon as the server fails and goes round only until
 // its answer says ready (lego's DNS providers waiting for a record): no
 // retry of the server, so no wave of retries to spread. Quiet.
 func awaitReady(url string) error {
 	return backoff.Retry(func() error {
-		resp, err := http.Get(url)
+		ready, err := fetchReady(url)
 		if err != nil {
 			return backoff.Permanent(err)
 		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
+		if !ready {
 			return errors.New("not ready")
 		}
 		return nil
@@ -178,14 +191,29 @@ func awaitReady(url string) error {
 // The same loop handing the server's failure back to be retried: reported.
 func awaitReadyRetrying(url string) error {
 	return backoff.Retry(func() error {
-		resp, err := http.Get(url)
+		ready, err := fetchReady(url)
 		if err != nil {
 			return err
 		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
+		if !ready {
 			return errors.New("not ready")
 		}
 		return nil
 	}, backoff.NewConstantBackOff(time.Second)) // want `retry call backs off without jitter \(a ConstantBackOff\)`
+}
+
+// Transport errors are permanent, but a 5xx answer is retried (cli's
+// withRetry): a retry of the server's failures. Reported.
+func getRetrying5xx(url string) (*http.Response, error) {
+	return backoff.RetryWithData(func() (*http.Response, error) {
+		resp, err := http.Get(url)
+		if err != nil {
+			return nil, backoff.Permanent(err)
+		}
+		if resp.StatusCode >= 500 {
+			resp.Body.Close()
+			return nil, errors.New(resp.Status)
+		}
+		return resp, nil
+	}, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `retry call backs off without jitter \(a ConstantBackOff\)`
 }
