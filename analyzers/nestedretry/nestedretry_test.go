@@ -148,7 +148,8 @@ func TestBadClientsFlag(t *testing.T) {
 }
 
 // TestRealLibs runs the stub cases against the real aws-sdk-go-v2 (s3,
-// dynamodb, config), go-redis/v9, go-retryablehttp and cenkalti/backoff.
+// dynamodb, config), go-redis/v9, go-retryablehttp, cenkalti/backoff and
+// grafana/dskit's backoff (the loki case).
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nestedretry.Analyzer, "./nestedretry/...")
 }

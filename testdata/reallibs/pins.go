@@ -34,6 +34,7 @@ import (
 	_ "github.com/golang/snappy"
 	_ "github.com/google/uuid"
 	_ "github.com/googleapis/gax-go/v2"
+	_ "github.com/grafana/dskit/backoff"
 	_ "github.com/grafana/loki/pkg/push"
 	_ "github.com/hashicorp/go-cleanhttp"
 	_ "github.com/hashicorp/go-retryablehttp"

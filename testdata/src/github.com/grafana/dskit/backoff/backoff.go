@@ -1,7 +1,9 @@
 // Package backoff is a stub of github.com/grafana/dskit/backoff (commit
-// 4a836a70f745, the version grafana/loki vendors): the API surface
-// retrylint's tests use, with the real signatures, and a Wait that, like
-// the real one, sleeps a randomised delay while Ongoing.
+// 4a836a70f745, the version grafana/loki vendors, has the same API as
+// de1ec7541c44, which testdata/reallibs pins: the module proxy does not
+// serve the vendored commit):
+// the API surface retrylint's tests use, with the real signatures, and a
+// Wait that, like the real one, sleeps a randomised delay while Ongoing.
 package backoff
 
 import (
