@@ -148,8 +148,9 @@ func TestBadClientsFlag(t *testing.T) {
 }
 
 // TestRealLibs runs the stub cases against the real aws-sdk-go-v2 (s3,
-// dynamodb, config), go-redis/v9, go-retryablehttp, cenkalti/backoff and
-// grafana/dskit's backoff (the loki case).
+// dynamodb, config), go-redis/v9, go-retryablehttp, cenkalti/backoff,
+// grafana/dskit's backoff (the loki case), minio-go (others, restic),
+// stripe-go, go-elasticsearch and Cloud Storage (others).
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, nestedretry.Analyzer, "./nestedretry/...")
 }

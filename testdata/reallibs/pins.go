@@ -11,6 +11,7 @@
 package reallibs
 
 import (
+	_ "cloud.google.com/go/storage"
 	_ "github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	_ "github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	_ "github.com/Azure/azure-sdk-for-go/sdk/security/keyvault/azsecrets"
@@ -27,6 +28,7 @@ import (
 	_ "github.com/cenkalti/backoff/v4"
 	_ "github.com/cenkalti/backoff/v5"
 	_ "github.com/eapache/go-resiliency/retrier"
+	_ "github.com/elastic/go-elasticsearch/v8"
 	_ "github.com/failsafe-go/failsafe-go"
 	_ "github.com/failsafe-go/failsafe-go/retrypolicy"
 	_ "github.com/go-resty/resty/v2"
@@ -38,10 +40,12 @@ import (
 	_ "github.com/grafana/loki/pkg/push"
 	_ "github.com/hashicorp/go-cleanhttp"
 	_ "github.com/hashicorp/go-retryablehttp"
+	_ "github.com/minio/minio-go/v7"
 	_ "github.com/prometheus/client_golang/prometheus"
 	_ "github.com/redis/go-redis/v9"
 	_ "github.com/retrylint/retrylint/retry"
 	_ "github.com/sethvargo/go-retry"
+	_ "github.com/stripe/stripe-go/v82"
 	_ "go.uber.org/zap"
 	_ "k8s.io/apimachinery/pkg/util/wait"
 	_ "k8s.io/client-go/rest"

@@ -1,6 +1,6 @@
-// Package others holds retry loops around k8s client-go rest and resty calls
-// (the minio-go, stripe-go and storage cases of the stub tests need modules
-// this module does not pin).
+// Package others holds retry loops around minio-go, k8s client-go rest,
+// resty, stripe-go, go-elasticsearch and Cloud Storage calls: the cases of
+// testdata/src/nestedretry/others, against the real modules.
 package others
 
 import (
