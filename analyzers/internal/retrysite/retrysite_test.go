@@ -77,10 +77,11 @@ func TestLoops(t *testing.T) { testutil.Run(t, show, "retrysite/loops") }
 func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
 
 // TestRealLibs finds the same library sites in code built against the real
-// libraries (testdata/reallibs), and the same sites in loops that log
-// through the real zap.
+// libraries (testdata/reallibs), the same sites in loops that log through
+// the real zap, and the same verdicts on loops paced by the real
+// golang.org/x/time/rate.
 func TestRealLibs(t *testing.T) {
-	testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging")
+	testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging", "./retrysite/throttle")
 }
 
 // BenchmarkRecogniser runs the recogniser over its test packages and all

@@ -1,5 +1,7 @@
-// Package rate is a stub of golang.org/x/time/rate v0.14.0: the API surface
-// retrylint's tests use, with the real signatures.
+// Package rate is a stub of golang.org/x/time/rate v0.14.0 (the API it
+// keeps is the same in v0.16.0, which testdata/reallibs' retrysite/throttle
+// case builds against): the API surface retrylint's tests use, with the
+// real signatures.
 package rate
 
 import (
