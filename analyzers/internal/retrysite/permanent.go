@@ -21,8 +21,8 @@ import (
 // goes round only on the operation's own verdict on an answer it got (lego's
 // anexia provider re-reading the zone until the record it created shows):
 // a poll of the dependency, not a retry of it, so no retry site. An answer
-// that is a raw HTTP response may be the server's failure, so an operation
-// that gets one is no such poll.
+// that carries a status code (a raw HTTP response) may be the server's
+// failure, so an operation that gets one is no such poll.
 func (a *recogniser) pollsAnswer(body *ast.BlockStmt, decl *ast.FuncDecl, fn *types.Func) bool {
 	kind, p := apis.OutcomeOf(fn)
 	if p == nil || kind != apis.RetriesErrors || p.Marker == "" {
@@ -42,10 +42,10 @@ func (a *recogniser) pollsAnswer(body *ast.BlockStmt, decl *ast.FuncDecl, fn *ty
 			return true
 		}
 		remote++
-		// A raw HTTP response may itself be the server's failure (a 503),
-		// which the operation's verdict then retries (cli's withRetry:
-		// transport errors permanent, 5xx answers retried).
-		marked = !returnsHTTPResponse(a.info, call) && a.failureMarked(cur, p)
+		// An answer with a status code may itself be the server's failure
+		// (a 503), which the operation's verdict then retries (cli's
+		// withRetry: transport errors permanent, 5xx answers retried).
+		marked = !returnsStatus(a.info, call) && a.failureMarked(cur, p)
 		return marked
 	})
 	return remote > 0 && marked
@@ -63,23 +63,19 @@ func returnsError(info *types.Info, call *ast.CallExpr) bool {
 	return t != nil && typematch.IsError(t)
 }
 
-// returnsHTTPResponse reports whether one of call's results is a
-// net/http Response.
-func returnsHTTPResponse(info *types.Info, call *ast.CallExpr) bool {
+// returnsStatus reports whether one of call's results carries a status
+// code, as the attempts' responses do (hasStatus).
+func returnsStatus(info *types.Info, call *ast.CallExpr) bool {
 	t := info.TypeOf(call)
-	results := []types.Type{t}
 	if tuple, ok := t.(*types.Tuple); ok {
-		results = results[:0]
 		for v := range tuple.Variables() {
-			results = append(results, v.Type())
+			if hasStatus(v.Type()) {
+				return true
+			}
 		}
+		return false
 	}
-	for _, r := range results {
-		if r != nil && typematch.IsNamed(typematch.Deref(r), "net/http", "Response") {
-			return true
-		}
-	}
-	return false
+	return t != nil && hasStatus(t)
 }
 
 // failureMarked reports whether the error of the call at cur is assigned to
