@@ -102,3 +102,20 @@ func awaitBoth(ctx context.Context, s *store.Store) error {
 		return store.Ping(ctx, "peer:7000")
 	}, backoff.NewConstantBackOff(time.Second))
 }
+
+// A failure to reach the peer is permanent, but an answer that carries a
+// status code may be the peer's own failure (a 503), which the operation
+// sends round: a retry of the dependency, a site (cli's withRetry, with
+// an answer of the repository's own type).
+func queryRetrying5xx(ctx context.Context) error {
+	return backoff.Retry(func() error { // want `retry call, unbounded attempts, waits backoff, runner Retry`
+		a, err := store.Query(ctx, "peer:7000")
+		if err != nil {
+			return backoff.Permanent(err)
+		}
+		if a.StatusCode >= 500 {
+			return errNotYet
+		}
+		return nil
+	}, backoff.NewConstantBackOff(time.Second))
+}

@@ -33,6 +33,22 @@ func Ping(ctx context.Context, addr string) error { // want Ping:`reach\(reaches
 	return c.Close()
 }
 
+// Answer is a peer's reply to a query, with the peer's status code.
+type Answer struct {
+	StatusCode int
+	Body       string
+}
+
+// Query asks a peer over TCP; the peer may answer 503 when overloaded.
+func Query(ctx context.Context, addr string) (*Answer, error) { // want Query:`reach\(reaches\)`
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return &Answer{StatusCode: 200}, c.Close()
+}
+
 // Normalise only rewrites a key: no fact.
 func Normalise(key string) string {
 	return strings.ToLower(strings.TrimSpace(key))
