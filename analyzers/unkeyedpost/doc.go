@@ -74,6 +74,13 @@
 // 5 attempts)"), and a package that implements the method, there or in a
 // package that imports it, treats the implementation's body as an attempt.
 //
+// stripe-go keys a write request only when the call carries params: a
+// RawRequest POST (stripe.RawRequest, rawrequest.Client's, a
+// RawRequestBackend's) given nil params goes out with no key, and the
+// backend retries it (MaxNetworkRetries 2 by default: 3 attempts), in
+// stripe-go v82 and later majors. A package that sets a backend's
+// MaxNetworkRetries anywhere is left alone.
+//
 // The key list is Idempotency-Key and X-Idempotency-Key, compared without
 // regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
 // Cko-Idempotency-Key, ...). X-Request-ID is a correlation id, not a key.
@@ -104,8 +111,8 @@
 // caller does not visibly fill without a key, and options handed to other
 // code before the call; for a resty or net/http client it did not see made,
 // as a client that retries by itself; for this project's retry.NewClient
-// and retry.Transport, which refuse to retry an unkeyed POST; for stripe-go,
-// which adds keys itself; for a body the server deduplicates (a JSON event
+// and retry.Transport, which refuse to retry an unkeyed POST; for stripe-go
+// calls with params, to which stripe-go adds a key itself; for a body the server deduplicates (a JSON event
 // whose dedup_key, incident_key, alias or entity_id is set to a value not
 // made anew on every attempt, a Loki push request), followed back through
 // the encoders and wrappers that make it, the package's functions that
@@ -119,7 +126,8 @@
 // (req.Header.Set(retry.IdempotencyKeyHeader, key)); a request built once
 // and sent again (before a loop, or by a client that retries by itself) gets
 // a key made where it is built; a resty chain gets .SetHeader(...) before its
-// Post. A key made inside the attempt is moved before the site, when the
+// Post; a stripe-go RawRequest that only its backend retries gets
+// &stripe.RawParams{} for its nil params, so that stripe-go keys it. A key made inside the attempt is moved before the site, when the
 // expression uses nothing declared inside it and does nothing but make the
 // key (key makers, formatting, conversion); two requests in one attempt get
 // two keys. Only the key moves, never the send: a key made in the argument

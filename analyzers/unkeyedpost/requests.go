@@ -42,6 +42,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		c.direct(call, d)
 		return
 	}
+	c.stripeRaw(cur, call, fn)
 	if path == apis.RestyV2 {
 		switch {
 		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, apis.RestyV2, "Request", name):

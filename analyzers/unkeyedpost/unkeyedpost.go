@@ -69,6 +69,8 @@ type checker struct {
 	// enclosing).
 	sitesIn  map[ast.Node][]*retrysite.Site
 	attempts map[*ast.BlockStmt]bool
+	// stripeSetting memoises stripeRetriesSet.
+	stripeSetting *bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -94,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 	retried := c.retriedMethods()
 	c.exportRetried(retried)
 
-	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2)
+	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2) || apis.ImportsStripe(pass.Pkg)
 	facts := pass.AllObjectFacts()
 	for _, f := range facts {
 		if _, ok := f.Fact.(*SendsFact); ok {

@@ -132,3 +132,23 @@ func TestIsInstrumentation(t *testing.T) {
 		}
 	}
 }
+
+// TestIsStripe pins which stripe-go import paths the RawRequest knowledge
+// covers: v82, where its backend and RawRequest are as apis/stripe.go says,
+// and every later major (the corpus pins v86), not the majors before.
+func TestIsStripe(t *testing.T) {
+	for path, want := range map[string]bool{
+		"github.com/stripe/stripe-go/v82":            true,
+		"github.com/stripe/stripe-go/v86":            true,
+		"github.com/stripe/stripe-go/v86/rawrequest": true,
+		"github.com/stripe/stripe-go/v81":            false,
+		"github.com/stripe/stripe-go/v72/client":     false,
+		"github.com/stripe/stripe-go":                false,
+		"github.com/stripe/stripe-go/vx":             false,
+		"github.com/stripe/stripe-mock/v82":          false,
+	} {
+		if got := isStripe(path); got != want {
+			t.Errorf("isStripe(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -225,7 +225,7 @@ var Clients = []Client{
 		// DefaultMaxNetworkRetries = 2 (retries); services are the fields
 		// of stripe_client.go's Client.
 		Label: "stripe-go", Pkg: Stripe,
-		RecvSuffix: "Service", Shape: CtxFirst, Attempts: 3, Config: StripeConfig,
+		RecvSuffix: "Service", Shape: CtxFirst, Attempts: StripeAttempts, Config: StripeConfig,
 		Source: "https://github.com/stripe/stripe-go/blob/v82.5.1/stripe.go",
 	},
 	{

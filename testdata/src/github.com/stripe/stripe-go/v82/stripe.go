@@ -39,6 +39,12 @@ type Params struct {
 	IdempotencyKey *string         `form:"-" json:"-"` // Passed as header
 }
 
+// RawParams is params.go's RawParams.
+type RawParams struct {
+	Params        `form:"*"`
+	StripeContext string `form:"-"`
+}
+
 type PaymentIntentCreateParams struct {
 	Params   `form:"*"`
 	Amount   *int64  `form:"amount"`
@@ -65,6 +71,66 @@ const DefaultMaxNetworkRetries int64 = 2
 // Backend is stripe.go's Backend (one method stubbed).
 type Backend interface {
 	SetMaxNetworkRetries(maxNetworkRetries int64)
+}
+
+// SupportedBackend is stripe.go's SupportedBackend.
+type SupportedBackend string
+
+const (
+	APIBackend         SupportedBackend = "api"
+	MeterEventsBackend SupportedBackend = "meterevents"
+)
+
+// GetBackendWithConfig is stripe.go's GetBackendWithConfig.
+func GetBackendWithConfig(backendType SupportedBackend, config *BackendConfig) Backend {
+	return &BackendImplementation{Type: backendType}
+}
+
+// SetBackend is stripe.go's SetBackend.
+func SetBackend(backend SupportedBackend, b Backend) {}
+
+// BackendImplementation is stripe.go's BackendImplementation (some fields).
+type BackendImplementation struct {
+	Type              SupportedBackend
+	URL               string
+	HTTPClient        *http.Client
+	MaxNetworkRetries int64
+}
+
+// SetMaxNetworkRetries is stripe.go's.
+func (s *BackendImplementation) SetMaxNetworkRetries(maxNetworkRetries int64) {
+	s.MaxNetworkRetries = maxNetworkRetries
+}
+
+// RawRequest is stripe.go's: NewRequest adds an Idempotency-Key to a write
+// request only when params is not nil.
+func (s *BackendImplementation) RawRequest(method, path, key, content string, params *RawParams) (*APIResponse, error) {
+	return &APIResponse{}, nil
+}
+
+// RawRequestBackend is stripe.go's RawRequestBackend.
+type RawRequestBackend interface {
+	RawRequest(method, path, key, content string, params *RawParams) (*APIResponse, error)
+}
+
+// GetRawRequestBackend is stripe.go's GetRawRequestBackend.
+func GetRawRequestBackend(backendType SupportedBackend) (RawRequestBackend, error) {
+	return &BackendImplementation{Type: backendType}, nil
+}
+
+// RawRequest is stripe.go's package-level RawRequest, through the API backend.
+func RawRequest(method, path string, content string, params *RawParams) (*APIResponse, error) {
+	return &APIResponse{}, nil
+}
+
+// APIResponse is stripe.go's APIResponse (some fields).
+type APIResponse struct {
+	Header         http.Header
+	IdempotencyKey string
+	RawJSON        []byte
+	RequestID      string
+	Status         string
+	StatusCode     int
 }
 
 // BackendConfig is stripe.go's BackendConfig (some fields).

@@ -1,0 +1,90 @@
+package apis
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// stripe-go's backend sends every request, POST included, up to
+// StripeAttempts times: it retries network errors (a lost reply among
+// them), 409s and whatever the API marks Stripe-Should-Retry
+// (BackendImplementation.shouldRetry). Its NewRequest adds an
+// Idempotency-Key to a write request, the caller's or one it makes, only
+// inside `if params != nil`: the typed services always pass params, but a
+// RawRequest given nil params sends its POST with no key, and the backend
+// retries it all the same. Sources:
+// https://github.com/stripe/stripe-go/blob/v82.5.1/stripe.go (RawRequest,
+// NewRequest, shouldRetry, DefaultMaxNetworkRetries) and
+// https://github.com/stripe/stripe-go/blob/v82.5.1/rawrequest/client.go.
+
+// StripeAttempts is how many attempts a stripe-go backend makes unless the
+// code sets MaxNetworkRetries: DefaultMaxNetworkRetries (2) retries and the
+// first attempt.
+const StripeAttempts = 3
+
+// StripeRawRequest reports whether fn is one of stripe-go's RawRequest
+// calls (the package function, rawrequest.Client's method, a
+// RawRequestBackend's or *BackendImplementation's), of any major version
+// since v82, whose first argument is the method and argument paramsArg the
+// *RawParams; rawParams is that named type, for a fix to name it.
+func StripeRawRequest(fn *types.Func) (paramsArg int, rawParams *types.TypeName, ok bool) {
+	if fn == nil || fn.Name() != "RawRequest" || fn.Pkg() == nil || !isStripe(fn.Pkg().Path()) {
+		return 0, nil, false
+	}
+	params := fn.Signature().Params()
+	if params.Len() < 2 || !types.Identical(params.At(0).Type(), types.Typ[types.String]) {
+		return 0, nil, false
+	}
+	last := params.Len() - 1
+	ptr, ok := params.At(last).Type().(*types.Pointer)
+	if !ok {
+		return 0, nil, false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	if !ok || named.Obj().Name() != "RawParams" || named.Obj().Pkg() == nil || !isStripe(named.Obj().Pkg().Path()) {
+		return 0, nil, false
+	}
+	return last, named.Obj(), true
+}
+
+// IsStripeRetrySetting reports whether obj is where code sets how often a
+// stripe-go backend retries (BackendConfig's or BackendImplementation's
+// MaxNetworkRetries, SetMaxNetworkRetries): a package that uses one may
+// have turned the retries off for the backend a call goes through.
+func IsStripeRetrySetting(obj types.Object) bool {
+	if obj == nil || obj.Pkg() == nil || !isStripe(obj.Pkg().Path()) {
+		return false
+	}
+	switch obj := obj.(type) {
+	case *types.Var:
+		return obj.IsField() && obj.Name() == "MaxNetworkRetries"
+	case *types.Func:
+		return obj.Name() == "SetMaxNetworkRetries"
+	}
+	return false
+}
+
+// ImportsStripe reports whether pkg imports a package of stripe-go (any
+// major version since v82) directly.
+func ImportsStripe(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if isStripe(imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isStripe reports whether path is a package of stripe-go v82 or later, the
+// majors whose backend and RawRequest are as described above (Stripe is the
+// one the tests pin; stripe-go releases a major version every few months).
+func isStripe(path string) bool {
+	rest, ok := strings.CutPrefix(path, StripeModules+"v")
+	if !ok {
+		return false
+	}
+	major, _, _ := strings.Cut(rest, "/")
+	n, err := strconv.Atoi(major)
+	return err == nil && n >= 82
+}
