@@ -79,7 +79,12 @@
 // RawRequestBackend's) given nil params goes out with no key, and the
 // backend retries it (MaxNetworkRetries 2 by default: 3 attempts), in
 // stripe-go v82 and later majors. A package that sets a backend's
-// MaxNetworkRetries anywhere is left alone.
+// MaxNetworkRetries anywhere is left alone. The key stripe-go makes is
+// made per call: in a retry site of the user's own, a stripe-go POST (a
+// service method that sends one through the backend, a StripeWriteFact
+// from stripe-go's code, or a RawRequest) whose params surely carry no
+// key (nil, a literal without IdempotencyKey, a local variable given one
+// and not otherwise handed on) sends a new key on every attempt.
 //
 // The key list is Idempotency-Key and X-Idempotency-Key, compared without
 // regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
@@ -112,7 +117,8 @@
 // code before the call; for a resty or net/http client it did not see made,
 // as a client that retries by itself; for this project's retry.NewClient
 // and retry.Transport, which refuse to retry an unkeyed POST; for stripe-go
-// calls with params, to which stripe-go adds a key itself; for a body the server deduplicates (a JSON event
+// calls that no retry of the user's own repeats, to which stripe-go adds a
+// key itself (but see below); for a body the server deduplicates (a JSON event
 // whose dedup_key, incident_key, alias or entity_id is set to a value not
 // made anew on every attempt, a Loki push request), followed back through
 // the encoders and wrappers that make it, the package's functions that

@@ -43,6 +43,7 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	c.stripeRaw(cur, call, fn)
+	c.stripeWrite(cur, call, fn)
 	if path == apis.RestyV2 {
 		switch {
 		case (name == "Post" || name == "Patch") && typematch.IsMethod(fn, apis.RestyV2, "Request", name):

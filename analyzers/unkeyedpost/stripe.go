@@ -3,11 +3,15 @@ package unkeyedpost
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -75,4 +79,173 @@ func (c *checker) stripeRetriesSet() bool {
 		c.stripeSetting = &set
 	}
 	return *c.stripeSetting
+}
+
+// A retry of the user's own around a stripe-go write is unkeyed in another
+// way: the backend makes its key per call when the params carry none, so
+// each attempt of the user's loop is a new operation to Stripe (a second
+// charge), though the backend's own attempts share one key.
+
+// StripeWriteFact marks a function of stripe-go that sends a POST through
+// the library's backend (c.B.Call(http.MethodPost, ...), as every write of
+// a service does): keyed by its params' IdempotencyKey, or by a key the
+// backend makes anew on every call.
+type StripeWriteFact struct{}
+
+func (*StripeWriteFact) AFact()         {}
+func (*StripeWriteFact) String() string { return "stripeWrite" }
+
+// exportStripeWrites marks the functions of a stripe-go package that send
+// a POST through the backend, for the packages that call them.
+func (c *checker) exportStripeWrites() {
+	for cur := range c.root.Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil || !decl.Name.IsExported() {
+			continue
+		}
+		for call := range cur.Preorder((*ast.CallExpr)(nil)) {
+			call := call.Node().(*ast.CallExpr)
+			if len(call.Args) > 0 && apis.IsStripeBackendCall(typematch.Callee(c.pass.TypesInfo, call)) && c.method(call.Args[0]) == "POST" {
+				c.pass.ExportObjectFact(fn, &StripeWriteFact{})
+				break
+			}
+		}
+	}
+}
+
+// stripeWrite handles a stripe-go POST (a service's write, or a RawRequest
+// with params) in a retry attempt of the user's own whose params carry no
+// key of their own: stripe-go makes one on every call.
+func (c *checker) stripeWrite(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
+	if i, _, ok := apis.StripeRawRequest(fn); ok {
+		if len(call.Args) <= i || c.method(call.Args[0]) != "POST" || c.pass.TypesInfo.Types[call.Args[i]].IsNil() {
+			return // not a POST, or nil params: see stripeRaw
+		}
+	} else if !c.pass.ImportObjectFact(fn, new(StripeWriteFact)) {
+		return
+	}
+	r, ok := c.siteOf(call)
+	if !ok {
+		return
+	}
+	var params ast.Expr // the argument of the params parameter, nil included
+	sig := fn.Signature()
+	for i, arg := range call.Args {
+		if i < sig.Params().Len() && apis.StripeKeySetter(sig.Params().At(i).Type()) != nil {
+			params = arg
+		}
+	}
+	if params == nil || !c.stripeUnkeyed(cur, params) {
+		return
+	}
+	c.report(analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(),
+		Message: fmt.Sprintf("POST by stripe-go's %s is retried by %s with a new Idempotency-Key on every attempt "+
+			"(stripe-go makes one per call when the params carry none): the server sees each retry as a new operation; "+
+			"make a key once before the retry and set it with params.SetIdempotencyKey(key)", fn.Name(), r),
+	})
+}
+
+// stripeUnkeyed reports whether the params e surely carry no
+// IdempotencyKey: nil, a literal that sets none, or a local variable given
+// such a literal once that nothing else touches but field reads and writes
+// other than the key's. A params value from elsewhere, or handed to other
+// code, may carry one.
+func (c *checker) stripeUnkeyed(cur inspector.Cursor, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if c.pass.TypesInfo.Types[e].IsNil() {
+		return true
+	}
+	if lit := paramsLiteral(e); lit != nil {
+		return !setsIdempotencyKey(lit)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
+	var fun inspector.Cursor
+	for fun = range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		break
+	}
+	if v == nil || v.Pkg() != c.pass.Pkg || fun.Node() == nil ||
+		v.Pos() < fun.Node().Pos() || v.Pos() >= fun.Node().End() {
+		return false // a package variable, or one of another function
+	}
+	unkeyed := false
+	for use := range fun.Preorder((*ast.Ident)(nil)) {
+		ident := use.Node().(*ast.Ident)
+		if c.pass.TypesInfo.ObjectOf(ident) != v || ident == id {
+			continue
+		}
+		switch parent := use.Parent().Node().(type) {
+		case *ast.AssignStmt: // p := &stripe.XParams{...}, the only value p is given
+			if use.ParentEdgeKind() != edge.AssignStmt_Lhs || len(parent.Lhs) != len(parent.Rhs) || unkeyed {
+				return false
+			}
+			lit := paramsLiteral(parent.Rhs[slices.Index(parent.Lhs, ast.Expr(ident))])
+			if lit == nil || setsIdempotencyKey(lit) {
+				return false
+			}
+			unkeyed = true
+		case *ast.SelectorExpr: // p.Amount = ..., p.Context; not the key, nor the Params that hold it
+			switch parent.Sel.Name {
+			case "IdempotencyKey", "SetIdempotencyKey", "Params":
+				return false
+			}
+		default: // handed to other code, stored, returned, its address taken, or another stripe call
+			if !c.sameStripeCall(use) {
+				return false
+			}
+		}
+	}
+	return unkeyed
+}
+
+// sameStripeCall reports whether the use of a params variable is the
+// params argument of another stripe-go write (the same attempt sent in two
+// places): that call reads the key as this one does.
+func (c *checker) sameStripeCall(use inspector.Cursor) bool {
+	if use.ParentEdgeKind() != edge.CallExpr_Args {
+		return false
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, use.Parent().Node().(*ast.CallExpr))
+	_, _, raw := apis.StripeRawRequest(fn)
+	return raw || fn != nil && c.pass.ImportObjectFact(fn, new(StripeWriteFact))
+}
+
+// paramsLiteral returns the composite literal of &stripe.XParams{...}, or nil.
+func paramsLiteral(e ast.Expr) *ast.CompositeLit {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil
+	}
+	lit, _ := ast.Unparen(u.X).(*ast.CompositeLit)
+	return lit
+}
+
+// setsIdempotencyKey reports whether the params literal sets an
+// IdempotencyKey, in its embedded Params or by a field of that name.
+func setsIdempotencyKey(lit *ast.CompositeLit) bool {
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return true // positional: cannot tell
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			return true
+		}
+		switch key.Name {
+		case "IdempotencyKey":
+			return true
+		case "Params":
+			inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+			if !ok || setsIdempotencyKey(inner) {
+				return true
+			}
+		}
+	}
+	return false
 }

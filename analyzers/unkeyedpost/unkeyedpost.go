@@ -25,7 +25,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "unkeyedpost",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil), (*SendsFact)(nil), (*RetriedFact)(nil)},
+	FactTypes: []analysis.Fact{(*FreshKeyFact)(nil), (*KeyParamFact)(nil), (*SendsFact)(nil), (*RetriedFact)(nil), (*StripeWriteFact)(nil)},
 }, doc)
 
 func init() {
@@ -95,6 +95,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// implement them, whether or not this one sends anything.
 	retried := c.retriedMethods()
 	c.exportRetried(retried)
+	if apis.IsStripe(pass.Pkg.Path()) {
+		c.exportStripeWrites()
+	}
 
 	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2) || apis.ImportsStripe(pass.Pkg)
 	facts := pass.AllObjectFacts()

@@ -147,8 +147,8 @@ func TestIsStripe(t *testing.T) {
 		"github.com/stripe/stripe-go/vx":             false,
 		"github.com/stripe/stripe-mock/v82":          false,
 	} {
-		if got := isStripe(path); got != want {
-			t.Errorf("isStripe(%q) = %v, want %v", path, got, want)
+		if got := IsStripe(path); got != want {
+			t.Errorf("IsStripe(%q) = %v, want %v", path, got, want)
 		}
 	}
 }

@@ -29,7 +29,7 @@ const StripeAttempts = 3
 // since v82, whose first argument is the method and argument paramsArg the
 // *RawParams; rawParams is that named type, for a fix to name it.
 func StripeRawRequest(fn *types.Func) (paramsArg int, rawParams *types.TypeName, ok bool) {
-	if fn == nil || fn.Name() != "RawRequest" || fn.Pkg() == nil || !isStripe(fn.Pkg().Path()) {
+	if fn == nil || fn.Name() != "RawRequest" || fn.Pkg() == nil || !IsStripe(fn.Pkg().Path()) {
 		return 0, nil, false
 	}
 	params := fn.Signature().Params()
@@ -42,10 +42,39 @@ func StripeRawRequest(fn *types.Func) (paramsArg int, rawParams *types.TypeName,
 		return 0, nil, false
 	}
 	named, ok := ptr.Elem().(*types.Named)
-	if !ok || named.Obj().Name() != "RawParams" || named.Obj().Pkg() == nil || !isStripe(named.Obj().Pkg().Path()) {
+	if !ok || named.Obj().Name() != "RawParams" || named.Obj().Pkg() == nil || !IsStripe(named.Obj().Pkg().Path()) {
 		return 0, nil, false
 	}
 	return last, named.Obj(), true
+}
+
+// IsStripeBackendCall reports whether fn is a method of stripe-go's Backend
+// interface that sends a request (Call, CallStreaming, CallRaw,
+// CallMultipart), whose first argument is the HTTP method: every service
+// method of the library sends through one. The backend keys a write
+// request with its params' IdempotencyKey, or with a key it makes anew on
+// each call.
+func IsStripeBackendCall(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || !IsStripe(fn.Pkg().Path()) || !strings.HasPrefix(fn.Name(), "Call") {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	named, ok := recv.Type().(*types.Named)
+	return ok && named.Obj().Name() == "Backend" && types.IsInterface(named)
+}
+
+// StripeKeySetter returns stripe-go's SetIdempotencyKey method of the params
+// type t (a *XParams that embeds stripe.Params), or nil when t has none.
+func StripeKeySetter(t types.Type) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "SetIdempotencyKey")
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || !IsStripe(fn.Pkg().Path()) {
+		return nil
+	}
+	return fn
 }
 
 // IsStripeRetrySetting reports whether obj is where code sets how often a
@@ -53,7 +82,7 @@ func StripeRawRequest(fn *types.Func) (paramsArg int, rawParams *types.TypeName,
 // MaxNetworkRetries, SetMaxNetworkRetries): a package that uses one may
 // have turned the retries off for the backend a call goes through.
 func IsStripeRetrySetting(obj types.Object) bool {
-	if obj == nil || obj.Pkg() == nil || !isStripe(obj.Pkg().Path()) {
+	if obj == nil || obj.Pkg() == nil || !IsStripe(obj.Pkg().Path()) {
 		return false
 	}
 	switch obj := obj.(type) {
@@ -69,17 +98,17 @@ func IsStripeRetrySetting(obj types.Object) bool {
 // major version since v82) directly.
 func ImportsStripe(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		if isStripe(imp.Path()) {
+		if IsStripe(imp.Path()) {
 			return true
 		}
 	}
 	return false
 }
 
-// isStripe reports whether path is a package of stripe-go v82 or later, the
+// IsStripe reports whether path is a package of stripe-go v82 or later, the
 // majors whose backend and RawRequest are as described above (Stripe is the
 // one the tests pin; stripe-go releases a major version every few months).
-func isStripe(path string) bool {
+func IsStripe(path string) bool {
 	rest, ok := strings.CutPrefix(path, StripeModules+"v")
 	if !ok {
 		return false

@@ -38,6 +38,19 @@ func streamEvents(rc rawrequest.Client, content string) error {
 	return errors.New("stripe unavailable")
 }
 
+// streamWithParams retries the call itself with params that carry no key:
+// stripe-go keys each call anew.
+func streamWithParams(rc rawrequest.Client, content string) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		_, err := rc.RawRequest(http.MethodPost, "/v2/billing/meter_event_stream", content, &stripe.RawParams{}) // want `POST by stripe-go's RawRequest is retried by a retry loop \(up to 3 attempts\) with a new Idempotency-Key on every attempt`
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("stripe unavailable")
+}
+
 // Quiet: params given (stripe-go keys the request), a GET, params from the
 // caller, and a method that is not a constant.
 func quietRaw(rc rawrequest.Client, params *stripe.RawParams, method string) {

@@ -1,6 +1,9 @@
-// Package stripe retries stripe-go calls: not reported, since stripe-go adds
-// an Idempotency-Key to its POST requests itself. The same case as
-// testdata/src/unkeyedpost/stripe, against the real stripe-go.
+// Package stripe retries stripe-go calls. stripe-go keys a write request
+// itself, with the params' IdempotencyKey or a key it makes on each call:
+// its backend's own retries share the key, but a retry of the user's own
+// around the call sends a new key on every attempt unless the params carry
+// one made before it. The same case as testdata/src/unkeyedpost/stripe,
+// against the real stripe-go.
 package stripe
 
 import (
@@ -11,9 +14,11 @@ import (
 	"github.com/stripe/stripe-go/v82"
 )
 
+// charge retries Create with params that carry no key: each attempt is a
+// new PaymentIntent to Stripe.
 func charge(ctx context.Context, sc *stripe.Client, cents int64) (*stripe.PaymentIntent, error) {
 	for i := 0; i < 3; i++ {
-		pi, err := sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{
+		pi, err := sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{ // want `POST by stripe-go's Create is retried by a retry loop \(up to 3 attempts\) with a new Idempotency-Key on every attempt .*params.SetIdempotencyKey\(key\)`
 			Amount:   stripe.Int64(cents),
 			Currency: stripe.String("eur"),
 		})
@@ -24,3 +29,77 @@ func charge(ctx context.Context, sc *stripe.Client, cents int64) (*stripe.Paymen
 	}
 	return nil, errors.New("stripe unavailable")
 }
+
+// chargeVar builds the params once, before the loop, and sets only their
+// amount: still no key, so still a new one per call.
+func chargeVar(ctx context.Context, sc *stripe.Client, cents int64) error {
+	params := &stripe.PaymentIntentCreateParams{Currency: stripe.String("eur")}
+	params.Amount = stripe.Int64(cents)
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// chargeNil leaves the params out: stripe-go makes empty ones, and a key.
+func chargeNil(ctx context.Context, sc *stripe.Client) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = sc.V1PaymentIntents.Create(ctx, nil); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Quiet: a key made once before the loop (in the literal, or set on the
+// params), params from the caller, params handed to other code, a GET, and a
+// Create made once.
+func chargeKeyed(ctx context.Context, sc *stripe.Client, cents int64, key string, given *stripe.PaymentIntentCreateParams) {
+	for i := 0; i < 3; i++ {
+		_, err := sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{
+			Params: stripe.Params{IdempotencyKey: stripe.String(key)},
+			Amount: stripe.Int64(cents),
+		})
+		if err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+	params.SetIdempotencyKey(key)
+	for i := 0; i < 3; i++ {
+		if _, err := sc.V1PaymentIntents.Create(ctx, params); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	for i := 0; i < 3; i++ {
+		if _, err := sc.V1PaymentIntents.Create(ctx, given); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	handed := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+	addKey(handed)
+	for i := 0; i < 3; i++ {
+		if _, err := sc.V1PaymentIntents.Create(ctx, handed); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	for i := 0; i < 3; i++ {
+		if _, err := sc.V1PaymentIntents.Retrieve(ctx, "pi_123", nil); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)})
+}
+
+func addKey(p *stripe.PaymentIntentCreateParams) { p.SetIdempotencyKey("order-1") }

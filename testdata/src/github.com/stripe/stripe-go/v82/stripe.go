@@ -19,16 +19,36 @@ type Client struct {
 }
 
 func NewClient(key string, opts ...ClientOption) *Client {
-	return &Client{V1PaymentIntents: &v1PaymentIntentService{Key: key}}
+	return &Client{V1PaymentIntents: &v1PaymentIntentService{B: &BackendImplementation{Type: APIBackend}, Key: key}}
 }
 
 type v1PaymentIntentService struct {
+	B   Backend
 	Key string
 }
 
-// Creates a PaymentIntent object.
+// Creates a PaymentIntent object: paymentintent_service.go's body, a POST
+// through the backend.
 func (c v1PaymentIntentService) Create(ctx context.Context, params *PaymentIntentCreateParams) (*PaymentIntent, error) {
-	return &PaymentIntent{}, nil
+	if params == nil {
+		params = &PaymentIntentCreateParams{}
+	}
+	params.Context = ctx
+	paymentintent := &PaymentIntent{}
+	err := c.B.Call(
+		http.MethodPost, "/v1/payment_intents", c.Key, params, paymentintent)
+	return paymentintent, err
+}
+
+// Retrieves the details of a PaymentIntent: a GET through the backend.
+func (c v1PaymentIntentService) Retrieve(ctx context.Context, id string, params *PaymentIntentRetrieveParams) (*PaymentIntent, error) {
+	if params == nil {
+		params = &PaymentIntentRetrieveParams{}
+	}
+	params.Context = ctx
+	paymentintent := &PaymentIntent{}
+	err := c.B.Call(http.MethodGet, "/v1/payment_intents/"+id, c.Key, params, paymentintent)
+	return paymentintent, err
 }
 
 // Params is the structure that contains the common properties
@@ -45,6 +65,26 @@ type RawParams struct {
 	StripeContext string `form:"-"`
 }
 
+// GetParams is params.go's: every params type embeds Params.
+func (p *Params) GetParams() *Params {
+	return p
+}
+
+// SetIdempotencyKey is params.go's.
+func (p *Params) SetIdempotencyKey(val string) {
+	p.IdempotencyKey = &val
+}
+
+// ParamsContainer is params.go's.
+type ParamsContainer interface {
+	GetParams() *Params
+}
+
+type PaymentIntentRetrieveParams struct {
+	Params       `form:"*"`
+	ClientSecret *string `form:"client_secret"`
+}
+
 type PaymentIntentCreateParams struct {
 	Params   `form:"*"`
 	Amount   *int64  `form:"amount"`
@@ -52,6 +92,7 @@ type PaymentIntentCreateParams struct {
 }
 
 type PaymentIntent struct {
+	APIResource
 	ID     string `json:"id"`
 	Amount int64  `json:"amount"`
 }
@@ -68,9 +109,24 @@ func String[T ~string](v T) *string {
 // DefaultMaxNetworkRetries is stripe.go's DefaultMaxNetworkRetries.
 const DefaultMaxNetworkRetries int64 = 2
 
-// Backend is stripe.go's Backend (one method stubbed).
+// Backend is stripe.go's Backend (two methods stubbed).
 type Backend interface {
+	Call(method, path, key string, params ParamsContainer, v LastResponseSetter) error
 	SetMaxNetworkRetries(maxNetworkRetries int64)
+}
+
+// LastResponseSetter is stripe.go's.
+type LastResponseSetter interface {
+	SetLastResponse(response *APIResponse)
+}
+
+// APIResource is stripe.go's: embedded in every resource.
+type APIResource struct {
+	LastResponse *APIResponse `json:"-"`
+}
+
+func (r *APIResource) SetLastResponse(response *APIResponse) {
+	r.LastResponse = response
 }
 
 // SupportedBackend is stripe.go's SupportedBackend.
@@ -95,6 +151,12 @@ type BackendImplementation struct {
 	URL               string
 	HTTPClient        *http.Client
 	MaxNetworkRetries int64
+}
+
+// Call is stripe.go's: it keys a write request with params' IdempotencyKey,
+// or with one it makes anew, and retries it.
+func (s *BackendImplementation) Call(method, path, key string, params ParamsContainer, v LastResponseSetter) error {
+	return nil
 }
 
 // SetMaxNetworkRetries is stripe.go's.
