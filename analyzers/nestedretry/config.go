@@ -446,15 +446,20 @@ func (ev *evaluator) gcsHandle(recv ast.Expr, pkg string) clientConfig {
 	return cfg
 }
 
-// stripeClient evaluates stripe.NewClient(key, opts...): a
+// stripeClient evaluates stripe.NewClient(key, opts...), of stripe-go v82
+// or a later major (apis.IsStripeRoot): a
 // WithBackends(NewBackendsWithConfig(&BackendConfig{MaxNetworkRetries:
 // stripe.Int64(n)})) option sets n retries; other options leave the default.
 func (ev *evaluator) stripeClient(e ast.Expr, _ []*types.Var) (clientConfig, bool) {
-	const pkg = apis.Stripe
 	call, ok := e.(*ast.CallExpr)
-	if !ok || !ev.isFunc(call, pkg, "NewClient") {
+	if !ok {
 		return clientConfig{}, false
 	}
+	ctor := ev.callee(call) // stripe.NewClient of the major the code imports
+	if ctor == nil || ctor.Pkg() == nil || !apis.IsStripeRoot(ctor.Pkg().Path()) || !ev.isFunc(call, ctor.Pkg().Path(), "NewClient") {
+		return clientConfig{}, false
+	}
+	pkg := ctor.Pkg().Path()
 	if call.Ellipsis.IsValid() {
 		return clientConfig{State: cfgOpaque}, true
 	}

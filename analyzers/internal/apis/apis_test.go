@@ -1,6 +1,7 @@
 package apis
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -149,6 +150,31 @@ func TestIsStripe(t *testing.T) {
 	} {
 		if got := IsStripe(path); got != want {
 			t.Errorf("IsStripe(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestStripeRowLaterMajors proves the stripe-go client row covers the root
+// package of v82 and every later major, and neither earlier majors nor the
+// packages below the root.
+func TestStripeRowLaterMajors(t *testing.T) {
+	i := slices.IndexFunc(Clients, func(a Client) bool { return a.Config == StripeConfig })
+	if i < 0 {
+		t.Fatal("no stripe-go row in Clients")
+	}
+	row := &Clients[i]
+	for path, want := range map[string]bool{
+		"github.com/stripe/stripe-go/v82":            true,
+		"github.com/stripe/stripe-go/v86":            true,
+		"github.com/stripe/stripe-go/v100":           true,
+		"github.com/stripe/stripe-go/v81":            false,
+		"github.com/stripe/stripe-go/v86/rawrequest": false,
+		"github.com/stripe/stripe-go/v86x":           false,
+		"github.com/stripe/stripe-go":                false,
+		"github.com/other/stripe-go/v86":             false,
+	} {
+		if got := row.HasPkg(path); got != want {
+			t.Errorf("stripe-go row HasPkg(%q) = %v, want %v", path, got, want)
 		}
 	}
 }

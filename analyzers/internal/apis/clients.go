@@ -17,6 +17,10 @@ type Client struct {
 	// Prefix, every package below it.
 	Pkg    string
 	Prefix bool
+	// LaterMajors: Pkg is a module's root package at one major version, and
+	// the root package of every later major matches too (stripe-go, which
+	// releases a major version every few months with the same client).
+	LaterMajors bool
 	// Recv lists the receiver types of the methods (the type the call is
 	// made on, so that a method promoted from an unexported embedded type
 	// counts); empty for package-level functions.
@@ -224,7 +228,7 @@ var Clients = []Client{
 	{
 		// DefaultMaxNetworkRetries = 2 (retries); services are the fields
 		// of stripe_client.go's Client.
-		Label: "stripe-go", Pkg: Stripe,
+		Label: "stripe-go", Pkg: Stripe, LaterMajors: true,
 		RecvSuffix: "Service", Shape: CtxFirst, Attempts: StripeAttempts, Config: StripeConfig,
 		Source: "https://github.com/stripe/stripe-go/blob/v82.5.1/stripe.go",
 	},
@@ -276,6 +280,9 @@ func (a *Client) HasPkg(path string) bool {
 	}
 	if a.Prefix {
 		return strings.HasPrefix(path, a.Pkg)
+	}
+	if a.LaterMajors {
+		return laterMajor(path, a.Pkg)
 	}
 	return path == a.Pkg
 }

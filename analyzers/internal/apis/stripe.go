@@ -109,11 +109,29 @@ func ImportsStripe(pkg *types.Package) bool {
 // majors whose backend and RawRequest are as described above (Stripe is the
 // one the tests pin; stripe-go releases a major version every few months).
 func IsStripe(path string) bool {
-	rest, ok := strings.CutPrefix(path, StripeModules+"v")
-	if !ok {
-		return false
+	rest, ok := strings.CutPrefix(path, StripeModules)
+	root, _, _ := strings.Cut(rest, "/")
+	return ok && IsStripeRoot(StripeModules+root)
+}
+
+// IsStripeRoot reports whether path is stripe-go's root package, v82 or
+// later: where its Client, NewClient and backends are declared.
+func IsStripeRoot(path string) bool { return laterMajor(path, Stripe) }
+
+// laterMajor reports whether path is the root package of the module of pkg
+// (a root package with a /vN suffix) at major version N or later.
+func laterMajor(path, pkg string) bool {
+	base, major, ok := cutMajor(pkg)
+	pathBase, pathMajor, pathOK := cutMajor(path)
+	return ok && pathOK && base == pathBase && pathMajor >= major
+}
+
+// cutMajor splits a module root's import path "base/vN" into base and N.
+func cutMajor(path string) (base string, major int, ok bool) {
+	i := strings.LastIndex(path, "/v")
+	if i < 0 {
+		return "", 0, false
 	}
-	major, _, _ := strings.Cut(rest, "/")
-	n, err := strconv.Atoi(major)
-	return err == nil && n >= 82
+	n, err := strconv.Atoi(path[i+2:])
+	return path[:i], n, err == nil && n >= 2
 }
