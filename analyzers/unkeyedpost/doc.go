@@ -133,7 +133,11 @@
 // and sent again (before a loop, or by a client that retries by itself) gets
 // a key made where it is built; a resty chain gets .SetHeader(...) before its
 // Post; a stripe-go RawRequest that only its backend retries gets
-// &stripe.RawParams{} for its nil params, so that stripe-go keys it. A key made inside the attempt is moved before the site, when the
+// &stripe.RawParams{} for its nil params, so that stripe-go keys it; a
+// stripe-go POST in a retry site of the user's own gets a key made once
+// before the site, set in its params (a new params literal for nil, the
+// Params of its literal, or SetIdempotencyKey on a params variable made
+// before the site). A key made inside the attempt is moved before the site, when the
 // expression uses nothing declared inside it and does nothing but make the
 // key (key makers, formatting, conversion); two requests in one attempt get
 // two keys. Only the key moves, never the send: a key made in the argument

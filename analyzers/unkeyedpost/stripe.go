@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
@@ -44,6 +45,7 @@ func (c *checker) stripeRaw(cur inspector.Cursor, call *ast.CallExpr, fn *types.
 	}
 	if inSite {
 		d.Message += "pass &stripe.RawParams{} with Params.IdempotencyKey set to a key made once before the retry"
+		d.SuggestedFixes = c.stripeKeyFix(cur, call, params, types.NewPointer(rawParams.Type()))
 	} else {
 		d.Message += "pass &stripe.RawParams{}, and stripe-go sends one key on all its attempts"
 		d.SuggestedFixes = c.rawParamsFix(cur, params, rawParams)
@@ -130,21 +132,105 @@ func (c *checker) stripeWrite(cur inspector.Cursor, call *ast.CallExpr, fn *type
 		return
 	}
 	var params ast.Expr // the argument of the params parameter, nil included
+	var paramsType types.Type
 	sig := fn.Signature()
 	for i, arg := range call.Args {
 		if i < sig.Params().Len() && apis.StripeKeySetter(sig.Params().At(i).Type()) != nil {
-			params = arg
+			params, paramsType = arg, sig.Params().At(i).Type()
 		}
 	}
 	if params == nil || !c.stripeUnkeyed(cur, params) {
 		return
 	}
-	c.report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
 		Message: fmt.Sprintf("POST by stripe-go's %s is retried by %s with a new Idempotency-Key on every attempt "+
 			"(stripe-go makes one per call when the params carry none): the server sees each retry as a new operation; "+
 			"make a key once before the retry and set it with params.SetIdempotencyKey(key)", fn.Name(), r),
-	})
+	}
+	if r.site != nil {
+		d.SuggestedFixes = c.stripeKeyFix(cur, call, params, paramsType)
+	}
+	c.report(d)
+}
+
+// stripeKeyFix gives the params of a stripe-go POST in a retry attempt a
+// key made once before the site (see keyExpr): nil params become a
+// literal that carries it, a literal gets it in its Params, and a variable
+// declared before the site gets params.SetIdempotencyKey(key) there.
+func (c *checker) stripeKeyFix(cur inspector.Cursor, call *ast.CallExpr, params ast.Expr, paramsType types.Type) []analysis.SuggestedFix {
+	ptr, _ := paramsType.(*types.Pointer)
+	if ptr == nil {
+		return nil
+	}
+	named, _ := types.Unalias(ptr.Elem()).(*types.Named)
+	file := c.fileOf(cur)
+	setter := apis.StripeKeySetter(paramsType)
+	if named == nil || file == nil || setter == nil || named.Obj().Pkg() != setter.Pkg() {
+		return nil
+	}
+	// The key goes in the embedded Params (stripe.Params), as stripe-go's
+	// own params types all have it.
+	if f, _, _ := types.LookupFieldOrMethod(named, true, nil, "Params"); f == nil || !f.(*types.Var).Embedded() {
+		return nil
+	}
+	retryPkg, edits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), apis.Retry, "retry", "rlretry")
+	stripePkg, stripeEdits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), setter.Pkg().Path(), "stripe")
+	key, keyEdits, ok := c.keyExpr(call, retryPkg)
+	if !ok {
+		return nil
+	}
+	keyed := fmt.Sprintf("IdempotencyKey: %s(%s)", fixes.QualifiedName(stripePkg, "String"), key)
+	withKey := fixes.QualifiedName(stripePkg, "Params") + "{" + keyed + "}"
+	var set analysis.TextEdit
+	switch e := ast.Unparen(params); {
+	case c.pass.TypesInfo.Types[e].IsNil():
+		typeName := fixes.QualifiedName(stripePkg, named.Obj().Name())
+		set = analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte("&" + typeName + "{Params: " + withKey + "}")}
+	case paramsLiteral(e) != nil:
+		set = c.addToLiteral(paramsLiteral(e), "Params", withKey, keyed)
+	default: // a variable declared before the site: key it there, once
+		v, _ := c.pass.TypesInfo.Uses[e.(*ast.Ident)].(*types.Var)
+		if v == nil || len(keyEdits) != 1 || v.Pos() >= keyEdits[0].Pos {
+			return nil
+		}
+		// keyEdits[0] is "key := ...\n" and the site's indentation.
+		text := string(keyEdits[0].NewText)
+		indent := text[strings.LastIndex(text, "\n")+1:]
+		keyEdits[0].NewText = []byte(text + v.Name() + ".SetIdempotencyKey(" + key + ")\n" + indent)
+	}
+	edits = append(edits, stripeEdits...)
+	edits = append(edits, keyEdits...)
+	if set.NewText != nil {
+		edits = append(edits, set)
+	}
+	return []analysis.SuggestedFix{{Message: "set an Idempotency-Key made once for all attempts on the params", TextEdits: edits}}
+}
+
+// addToLiteral sets the params literal's key: inside its Params literal
+// when it has one (that sets no key), else as a new Params field.
+func (c *checker) addToLiteral(lit *ast.CompositeLit, field, withKey, keyed string) analysis.TextEdit {
+	for _, elt := range lit.Elts {
+		kv := elt.(*ast.KeyValueExpr) // setsIdempotencyKey took only keyed literals
+		if id, _ := kv.Key.(*ast.Ident); id != nil && id.Name == field {
+			return c.insertElt(ast.Unparen(kv.Value).(*ast.CompositeLit), keyed)
+		}
+	}
+	return c.insertElt(lit, field+": "+withKey)
+}
+
+// insertElt inserts the keyed element first in lit: on its own line when
+// the literal's elements stand on their own lines.
+func (c *checker) insertElt(lit *ast.CompositeLit, elt string) analysis.TextEdit {
+	at := lit.Lbrace + 1
+	switch {
+	case len(lit.Elts) == 0:
+	case c.pass.Fset.Position(lit.Elts[0].Pos()).Line != c.pass.Fset.Position(lit.Lbrace).Line:
+		elt = "\n" + c.indent(lit.Elts[0]) + elt + ","
+	default:
+		elt += ", "
+	}
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte(elt)}
 }
 
 // stripeUnkeyed reports whether the params e surely carry no

@@ -24,14 +24,16 @@ func TestCases(t *testing.T) {
 		// retry library call.
 		{Name: "FixClash", Pkgs: []string{"unkeyedpost/fixclash"}, Fixes: true},
 		{Name: "FixClients", Pkgs: []string{"unkeyedpost/fixclients"}, Fixes: true},
-		// Stripe proves that stripe-go's typed calls, which carry the key
-		// stripe-go adds, are not reported, and that a RawRequest POST with
-		// nil params, which stripe-go sends with no key and retries, is: by
-		// its backend (fixed with empty RawParams) or by the user's own loop
-		// (no fix: the key must be made before the loop); a RawRequest with
-		// params, a GET, params from the caller, a method that is not a
-		// constant, and every call in a package that sets a backend's
-		// MaxNetworkRetries are quiet.
+		// Stripe proves that a RawRequest POST with nil params, which
+		// stripe-go sends with no key and retries, is reported: retried by
+		// its backend (fixed with empty RawParams) or by the user's own loop;
+		// and that a stripe-go write in a loop of the user's own whose params
+		// carry no key (nil, a literal, a variable) is reported. In a loop,
+		// the fix makes a key before it and sets it in the params (a params
+		// variable made inside the attempt gets no fix). Quiet: calls made
+		// once, a RawRequest with params, a GET, params from the caller or
+		// given a key, a method that is not a constant, and every call in a
+		// package that sets a backend's MaxNetworkRetries.
 		{Name: "Stripe", Pkgs: []string{"unkeyedpost/stripe", "unkeyedpost/stripenoretry"}, Fixes: true},
 		// HeadersFlag proves -unkeyedpost.headers adds key names (compared
 		// without regard to case) and leaves other names unkeyed.

@@ -57,6 +57,34 @@ func chargeNil(ctx context.Context, sc *stripe.Client) error {
 	return err
 }
 
+// chargeContext gives its params a Params literal, with a context but no
+// key: the key goes into it.
+func chargeContext(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		_, err = sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Params: stripe.Params{Context: ctx}, Amount: stripe.Int64(cents)}) // want `POST by stripe-go's Create is retried by a retry loop`
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// chargeInside makes its params in the attempt: reported, but the fix
+// would have to set the key there too, so there is none.
+func chargeInside(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
 // Quiet: a key made once before the loop (in the literal, or set on the
 // params), params from the caller, params handed to other code, a GET, and a
 // Create made once.
