@@ -90,7 +90,8 @@
 // regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
 // Cko-Idempotency-Key, ...). X-Request-ID is a correlation id, not a key.
 //
-// It also reports a key made anew on every attempt: a key header written
+// It also reports a key made anew on every attempt: a key header (or a
+// stripe-go params key: SetIdempotencyKey, the IdempotencyKey field) written
 // inside a retry attempt whose value is made inside that attempt by a UUID,
 // crypto/rand, math/rand, the clock, retry.NewIdempotencyKey, or a function
 // of this or another package that returns such a value (a FreshKeyFact).

@@ -121,7 +121,8 @@ func (c *checker) moveFix(w headerWrite, mk *ast.CallExpr, site *retrysite.Site)
 		v := c.varOf(as.Lhs[0])
 		value := def.ChildAt(edge.AssignStmt_Rhs, 0)
 		if v == nil || !within(def.Node(), site.Attempt) || len(c.fresh.assigned[v]) != 1 ||
-			!c.usesOnlyOuterNames(value, site) || !c.onlyMakes(value) || !c.nameFree(v.Name(), site, before, v) {
+			!c.usesOnlyOuterNames(value, site) || !c.onlyMakes(value) || !c.nameFree(v.Name(), site, before, v) ||
+			!c.claim(c.blockScope(before), v.Name()) {
 			return nil
 		}
 		msg[0].TextEdits = []analysis.TextEdit{c.insertBefore(before, c.text(def.Node())), c.deleteStmt(def)}
@@ -285,8 +286,8 @@ func (c *checker) usesOnlyOuterNames(e inspector.Cursor, site *retrysite.Site) b
 // Each fix before the same statement gets its own name: two requests in one
 // attempt are two operations and need two keys.
 func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken string) string {
-	at := before.Node().Pos()
-	if _, ok := c.cursorOf(site.Node); !ok || c.scopeAt(before, at) == nil {
+	scope := c.blockScope(before)
+	if _, ok := c.cursorOf(site.Node); !ok || scope == nil {
 		return ""
 	}
 	for i := 0; ; i++ {
@@ -294,18 +295,28 @@ func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken
 		if i < len(keyNames) {
 			name = keyNames[i]
 		}
-		if name != taken && !slices.Contains(c.named[at], name) && c.nameFree(name, site, before, nil) {
-			c.named[at] = append(c.named[at], name)
+		if name != taken && c.nameFree(name, site, before, nil) && c.claim(scope, name) {
 			return name
 		}
 	}
+}
+
+// claim records that a fix declares name in scope, unless another fix
+// already does: fixes are made one by one on the code as written, and two
+// sites in one block must not both declare key there.
+func (c *checker) claim(scope *types.Scope, name string) bool {
+	if slices.Contains(c.named[scope], name) {
+		return false
+	}
+	c.named[scope] = append(c.named[scope], name)
+	return true
 }
 
 // nameFree reports whether name, declared just before the site, would be
 // self (when not nil) everywhere in the site, and clash with nothing.
 func (c *checker) nameFree(name string, site *retrysite.Site, before *inspector.Cursor, self *types.Var) bool {
 	pos := before.Node().Pos()
-	scope := c.scopeAt(before, pos)
+	scope := c.blockScope(before)
 	if scope == nil {
 		return false
 	}
@@ -328,9 +339,23 @@ func (c *checker) nameFree(name string, site *retrysite.Site, before *inspector.
 	return true
 }
 
-// scopeAt returns the innermost scope at pos, in the file of cur.
-func (c *checker) scopeAt(cur *inspector.Cursor, pos token.Pos) *types.Scope {
-	return source.Scope(c.pass.TypesInfo, c.fileOf(*cur), pos)
+// blockScope returns the scope of the block that holds the statement at
+// cur, where a fix declares its key: not the scope of the statement itself
+// (a for, if or switch statement has its own, from its first position).
+func (c *checker) blockScope(cur *inspector.Cursor) *types.Scope {
+	info := c.pass.TypesInfo
+	for anc := cur.Parent(); anc.Valid(); anc = anc.Parent() {
+		switch n := anc.Node().(type) {
+		case *ast.FuncDecl:
+			return info.Scopes[n.Type]
+		case *ast.FuncLit:
+			return info.Scopes[n.Type]
+		}
+		if s := info.Scopes[anc.Node()]; s != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // lookup returns the object name refers to at pos.

@@ -321,6 +321,9 @@ func (c *checker) keyWrites(cur inspector.Cursor) {
 			c.freshKey(w)
 		}
 	}
+	for _, w := range c.stripeKeyWrites(cur) {
+		c.freshKey(w)
+	}
 }
 
 // madeOnce reports whether the making mk inside the attempt of site is the

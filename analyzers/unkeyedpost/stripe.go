@@ -235,7 +235,7 @@ func (c *checker) insertElt(lit *ast.CompositeLit, elt string) analysis.TextEdit
 
 // stripeUnkeyed reports whether the params e surely carry no
 // IdempotencyKey: nil, a literal that sets none, or a local variable given
-// such a literal once that nothing else touches but field reads and writes
+// such a literal once (p := ..., var p = ...) that nothing else touches but field reads and writes
 // other than the key's. A params value from elsewhere, or handed to other
 // code, may carry one.
 func (c *checker) stripeUnkeyed(cur inspector.Cursor, e ast.Expr) bool {
@@ -272,6 +272,15 @@ func (c *checker) stripeUnkeyed(cur inspector.Cursor, e ast.Expr) bool {
 			}
 			lit := paramsLiteral(parent.Rhs[slices.Index(parent.Lhs, ast.Expr(ident))])
 			if lit == nil || setsIdempotencyKey(lit) {
+				return false
+			}
+			unkeyed = true
+		case *ast.ValueSpec: // var p = &stripe.XParams{...}
+			i := slices.Index(parent.Names, ident)
+			if i < 0 || len(parent.Values) != len(parent.Names) || unkeyed {
+				return false
+			}
+			if lit := paramsLiteral(parent.Values[i]); lit == nil || setsIdempotencyKey(lit) {
 				return false
 			}
 			unkeyed = true
@@ -334,4 +343,66 @@ func setsIdempotencyKey(lit *ast.CompositeLit) bool {
 		}
 	}
 	return false
+}
+
+// A key the user gives stripe-go can still be made anew on every attempt:
+// params.SetIdempotencyKey(uuid.NewString()) inside the retry. Such writes
+// go through keyWrites' fresh-key check like a header's.
+
+// stripeKeyWrites returns the stripe-go key writes at cur, as header
+// writes without a name: params.SetIdempotencyKey(v), an IdempotencyKey
+// field assigned, or set in a stripe-go literal. The value of a field is
+// the string inside stripe.String(v), which is what the key is made from.
+func (c *checker) stripeKeyWrites(cur inspector.Cursor) []headerWrite {
+	if !c.importsStripe {
+		return nil
+	}
+	info := c.pass.TypesInfo
+	switch n := cur.Node().(type) {
+	case *ast.CallExpr:
+		fn := typematch.Callee(info, n)
+		if len(n.Args) == 1 && fn != nil && isStripeObject(fn, "SetIdempotencyKey") && fn.Signature().Recv() != nil {
+			return []headerWrite{{node: n, value: n.Args[0]}}
+		}
+	case *ast.AssignStmt:
+		if len(n.Lhs) != len(n.Rhs) {
+			return nil
+		}
+		var writes []headerWrite
+		for i, lhs := range n.Lhs {
+			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && isStripeObject(info.ObjectOf(sel.Sel), "IdempotencyKey") {
+				writes = append(writes, headerWrite{node: n, value: c.stripeStringArg(n.Rhs[i])})
+			}
+		}
+		return writes
+	case *ast.CompositeLit:
+		var writes []headerWrite
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && isStripeObject(info.ObjectOf(id), "IdempotencyKey") {
+					writes = append(writes, headerWrite{node: kv, value: c.stripeStringArg(kv.Value)})
+				}
+			}
+		}
+		return writes
+	}
+	return nil
+}
+
+// isStripeObject reports whether obj (nil, or not a nil pointer) is
+// stripe-go's object of that name.
+func isStripeObject(obj types.Object, name string) bool {
+	return obj != nil && obj.Name() == name && obj.Pkg() != nil && apis.IsStripe(obj.Pkg().Path())
+}
+
+// stripeStringArg returns v for stripe.String(v), else e.
+func (c *checker) stripeStringArg(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return e
+	}
+	if fn := typematch.Callee(c.pass.TypesInfo, call); fn != nil && isStripeObject(fn, "String") && fn.Signature().Recv() == nil {
+		return call.Args[0]
+	}
+	return e
 }

@@ -46,8 +46,8 @@ type checker struct {
 	// reported remembers the positions already reported, so that a request
 	// sent twice, or a key written twice, is reported once.
 	reported map[token.Pos]bool
-	funcs    []inspector.Cursor     // the package's function declarations, by position (see funcAt)
-	named    map[token.Pos][]string // key names given by fixes, by the statement they go before
+	funcs    []inspector.Cursor        // the package's function declarations, by position (see funcAt)
+	named    map[*types.Scope][]string // key names declared by fixes, by the block they go in (see claim)
 	fields   map[*types.Var]*fieldUses
 	// setFields holds the struct fields the package gives a value that is
 	// not made anew on every call (see fieldSet).
@@ -71,6 +71,9 @@ type checker struct {
 	attempts map[*ast.BlockStmt]bool
 	// stripeSetting memoises stripeRetriesSet.
 	stripeSetting *bool
+	// importsStripe says that the package imports stripe-go (see
+	// stripeKeyWrites).
+	importsStripe bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -80,7 +83,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rep:        report.New(pass),
 		root:       in.Root(),
 		reported:   make(map[token.Pos]bool),
-		named:      make(map[token.Pos][]string),
+		named:      make(map[*types.Scope][]string),
 		sums:       make(map[*types.Func]*SendsFact),
 		ifaceCalls: make(map[*types.Func][]*types.Func),
 	}
@@ -99,7 +102,8 @@ func run(pass *analysis.Pass) (any, error) {
 		c.exportStripeWrites()
 	}
 
-	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2) || apis.ImportsStripe(pass.Pkg)
+	c.importsStripe = apis.ImportsStripe(pass.Pkg)
+	sends := typematch.Imports(pass.Pkg, httpPath, apis.RetryableHTTP, apis.RestyV2) || c.importsStripe
 	facts := pass.AllObjectFacts()
 	for _, f := range facts {
 		if _, ok := f.Fact.(*SendsFact); ok {

@@ -30,7 +30,9 @@ func TestCases(t *testing.T) {
 		// and that a stripe-go write in a loop of the user's own whose params
 		// carry no key (nil, a literal, a variable) is reported. In a loop,
 		// the fix makes a key before it and sets it in the params (a params
-		// variable made inside the attempt gets no fix). Quiet: calls made
+		// variable made inside the attempt gets no fix); a key set on the
+		// params but made inside the attempt is reported, and moved before
+		// the loop. Quiet: calls made
 		// once, a RawRequest with params, a GET, params from the caller or
 		// given a key, a method that is not a constant, and every call in a
 		// package that sets a backend's MaxNetworkRetries.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v82"
 )
 
@@ -34,6 +35,19 @@ func charge(ctx context.Context, sc *stripe.Client, cents int64) (*stripe.Paymen
 func chargeVar(ctx context.Context, sc *stripe.Client, cents int64) error {
 	params := &stripe.PaymentIntentCreateParams{Currency: stripe.String("eur")}
 	params.Amount = stripe.Int64(cents)
+	var err error
+	for i := 0; i < 3; i++ {
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// chargeVarSpec declares its params with var: the same.
+func chargeVarSpec(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var params = &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
 	var err error
 	for i := 0; i < 3; i++ {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
@@ -84,6 +98,67 @@ func chargeInside(ctx context.Context, sc *stripe.Client, cents int64) error {
 	return err
 }
 
+// chargeNewKey sets a key, but makes it in the attempt: a new one on every
+// attempt, as if there were none; the same in the literal and by the field.
+func chargeNewKey(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+		params.SetIdempotencyKey(uuid.NewString()) // want `idempotency key is made anew on every attempt of this retry loop`
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	for i := 0; i < 3; i++ {
+		_, err = sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{
+			Params: stripe.Params{IdempotencyKey: stripe.String(uuid.NewString())}, // want `idempotency key is made anew on every attempt of this retry loop`
+			Amount: stripe.Int64(cents),
+		})
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	for i := 0; i < 3; i++ {
+		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+		params.IdempotencyKey = stripe.String(uuid.NewString()) // want `idempotency key is made anew on every attempt of this retry loop`
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Quiet: a key made once before the loop and set in it; a method of that
+// name on a type of the user's own.
+func chargeOneKey(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
+	key := uuid.NewString()
+	for i := 0; i < 3; i++ {
+		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
+		params.SetIdempotencyKey(key)
+		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	var o order
+	for i := 0; i < 3; i++ {
+		o.SetIdempotencyKey(uuid.NewString())
+		if _, err = sc.V1PaymentIntents.Retrieve(ctx, "pi_123", nil); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+type order struct{ key string }
+
+func (o *order) SetIdempotencyKey(key string) { o.key = key }
+
 // Quiet: a key made once before the loop (in the literal, or set on the
 // params), params from the caller, params handed to other code, a GET, and a
 // Create made once.
@@ -108,6 +183,13 @@ func chargeKeyed(ctx context.Context, sc *stripe.Client, cents int64, key string
 	}
 	for i := 0; i < 3; i++ {
 		if _, err := sc.V1PaymentIntents.Create(ctx, given); err == nil {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	var declared = &stripe.PaymentIntentCreateParams{Params: stripe.Params{IdempotencyKey: stripe.String(key)}}
+	for i := 0; i < 3; i++ {
+		if _, err := sc.V1PaymentIntents.Create(ctx, declared); err == nil {
 			break
 		}
 		time.Sleep(time.Second)
