@@ -135,6 +135,23 @@ func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
 }
 
+// TestStripeFixRuns runs stripe's TestOneKeyPerOperation (each retried
+// Create against a stripe-go backend that fails twice, then succeeds) on the
+// code as written, where it must fail on the keys (none, or a new one per
+// attempt), and on the fixed code (stripe.go.golden), where it must pass:
+// three attempts with one key.
+func TestStripeFixRuns(t *testing.T) {
+	const pkg = "unkeyedpost/stripe"
+	out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", pkg) // the code as written
+	if err == nil {
+		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a missing or new key:\n%s", out)
+	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") ||
+		!strings.Contains(string(out), "carries no key") {
+		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
+	}
+	testutil.TestFixed(t, pkg)
+}
+
 // TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
 // a server that fails twice, then answers 200) on the code as written, where
 // it must fail on the keys (every attempt carries a new one), and on the

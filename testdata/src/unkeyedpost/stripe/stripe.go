@@ -14,6 +14,10 @@ import (
 	"github.com/stripe/stripe-go/v82"
 )
 
+// pause is the wait between attempts, short for the package's test
+// (stripe_test.go), which runs the operations as written and as fixed.
+const pause = 10 * time.Millisecond
+
 // charge retries Create with params that carry no key: each attempt is a
 // new PaymentIntent to Stripe.
 func charge(ctx context.Context, sc *stripe.Client, cents int64) (*stripe.PaymentIntent, error) {
@@ -25,7 +29,7 @@ func charge(ctx context.Context, sc *stripe.Client, cents int64) (*stripe.Paymen
 		if err == nil {
 			return pi, nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return nil, errors.New("stripe unavailable")
 }
@@ -40,7 +44,7 @@ func chargeVar(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -53,7 +57,7 @@ func chargeVarSpec(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -65,7 +69,7 @@ func chargeNil(ctx context.Context, sc *stripe.Client) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, nil); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -79,7 +83,7 @@ func chargeContext(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -93,13 +97,13 @@ func chargeInside(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil { // want `POST by stripe-go's Create is retried by a retry loop`
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
 
 // chargeNewKey sets a key, but makes it in the attempt: a new one on every
-// attempt, as if there were none; the same in the literal and by the field.
+// attempt, as if there were none.
 func chargeNewKey(ctx context.Context, sc *stripe.Client, cents int64) error {
 	var err error
 	for i := 0; i < 3; i++ {
@@ -108,8 +112,14 @@ func chargeNewKey(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
+	return err
+}
+
+// chargeNewKeyLiteral makes the key in the attempt's literal: the same.
+func chargeNewKeyLiteral(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
 	for i := 0; i < 3; i++ {
 		_, err = sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{
 			Params: stripe.Params{IdempotencyKey: stripe.String(uuid.NewString())}, // want `idempotency key is made anew on every attempt of this retry loop`
@@ -118,15 +128,21 @@ func chargeNewKey(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
+	return err
+}
+
+// chargeNewKeyField assigns the key field in the attempt: the same.
+func chargeNewKeyField(ctx context.Context, sc *stripe.Client, cents int64) error {
+	var err error
 	for i := 0; i < 3; i++ {
 		params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
 		params.IdempotencyKey = stripe.String(uuid.NewString()) // want `idempotency key is made anew on every attempt of this retry loop`
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -142,7 +158,7 @@ func chargeOneKey(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Create(ctx, params); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	var o order
 	for i := 0; i < 3; i++ {
@@ -150,7 +166,7 @@ func chargeOneKey(ctx context.Context, sc *stripe.Client, cents int64) error {
 		if _, err = sc.V1PaymentIntents.Retrieve(ctx, "pi_123", nil); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	return err
 }
@@ -171,7 +187,7 @@ func chargeKeyed(ctx context.Context, sc *stripe.Client, cents int64, key string
 		if err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	params := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
 	params.SetIdempotencyKey(key)
@@ -179,20 +195,20 @@ func chargeKeyed(ctx context.Context, sc *stripe.Client, cents int64, key string
 		if _, err := sc.V1PaymentIntents.Create(ctx, params); err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	for i := 0; i < 3; i++ {
 		if _, err := sc.V1PaymentIntents.Create(ctx, given); err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	var declared = &stripe.PaymentIntentCreateParams{Params: stripe.Params{IdempotencyKey: stripe.String(key)}}
 	for i := 0; i < 3; i++ {
 		if _, err := sc.V1PaymentIntents.Create(ctx, declared); err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	handed := &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)}
 	addKey(handed)
@@ -200,13 +216,13 @@ func chargeKeyed(ctx context.Context, sc *stripe.Client, cents int64, key string
 		if _, err := sc.V1PaymentIntents.Create(ctx, handed); err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	for i := 0; i < 3; i++ {
 		if _, err := sc.V1PaymentIntents.Retrieve(ctx, "pi_123", nil); err == nil {
 			break
 		}
-		time.Sleep(time.Second)
+		time.Sleep(pause)
 	}
 	sc.V1PaymentIntents.Create(ctx, &stripe.PaymentIntentCreateParams{Amount: stripe.Int64(cents)})
 }

@@ -18,8 +18,19 @@ type Client struct {
 	V1PaymentIntents *v1PaymentIntentService
 }
 
+// NewClient is stripe_client.go's: the services call the backends an
+// option gives (WithBackends), else stripe-go's own.
 func NewClient(key string, opts ...ClientOption) *Client {
-	return &Client{V1PaymentIntents: &v1PaymentIntentService{B: &BackendImplementation{Type: APIBackend}, Key: key}}
+	var cfg clientConfig
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&cfg)
+		}
+	}
+	if cfg.backends == nil {
+		cfg.backends = &Backends{API: &BackendImplementation{Type: APIBackend}}
+	}
+	return &Client{V1PaymentIntents: &v1PaymentIntentService{B: cfg.backends.API, Key: key}}
 }
 
 type v1PaymentIntentService struct {
