@@ -123,7 +123,9 @@
 // whose dedup_key, incident_key, alias or entity_id is set to a value not
 // made anew on every attempt, a Loki push request), followed back through
 // the encoders and wrappers that make it, the package's functions that
-// return it and the helpers it is handed to; and in _test.go files, whose
+// return it and the helpers it is handed to; for a request of a protocol
+// whose receivers store a repeat once, known by its header (Prometheus
+// remote write's X-Prometheus-Remote-Write-Version); and in _test.go files, whose
 // retries hit a stub server.
 //
 // Fixes: a request built by NewRequest* inside a retry attempt gets a key

@@ -70,6 +70,7 @@ const (
 	otherHeader   nameKind = iota // a constant name that is not a key
 	keyHeader                     // a constant key name
 	unknownHeader                 // a name not known at compile time: it may be a key
+	dedupHeader                   // a protocol's header whose receivers store a repeat once (apis.DedupHeaders)
 )
 
 func (c *checker) nameKind(name ast.Expr) nameKind {
@@ -77,8 +78,11 @@ func (c *checker) nameKind(name ast.Expr) nameKind {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return unknownHeader
 	}
-	if isKeyHeader(constant.StringVal(tv.Value)) {
+	switch name := constant.StringVal(tv.Value); {
+	case isKeyHeader(name):
 		return keyHeader
+	case apis.IsDedupHeader(name):
+		return dedupHeader
 	}
 	return otherHeader
 }

@@ -206,9 +206,9 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	last := sends[len(sends)-1].Pos()
 	for _, w := range writes {
 		switch c.nameKind(w.name) {
-		case keyHeader, unknownHeader:
+		case keyHeader, unknownHeader, dedupHeader:
 			if w.node.Pos() < last {
-				return // keyed (a key made on every attempt is reported at the write), or maybe keyed
+				return // keyed (a key made on every attempt is reported at the write), maybe keyed, or deduplicated
 			}
 		}
 	}

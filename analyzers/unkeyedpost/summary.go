@@ -366,7 +366,8 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 // keyOf says how the request followed in f is keyed before its last send:
 // not at all, from fn's caller (a parameter, a field of one, a header map
 // it hands over), or with a key made anew on every call (mk makes it).
-// ok is false for a request keyed in sight, or maybe keyed.
+// ok is false for a request keyed in sight, maybe keyed, or of a protocol
+// whose receivers store a repeat once (dedupHeader).
 func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk *ast.CallExpr, ok bool) {
 	last := f.sends[len(f.sends)-1].Pos()
 	for _, w := range f.writes {
@@ -390,6 +391,8 @@ func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk
 				continue
 			}
 			return 0, Arg{}, nil, false
+		case dedupHeader:
+			return 0, Arg{}, nil, false // a protocol whose receivers store a repeat once
 		}
 	}
 	return kind, from, mk, true

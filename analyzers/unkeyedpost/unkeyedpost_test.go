@@ -92,9 +92,11 @@ func TestCases(t *testing.T) {
 		// is the same on every attempt (in a struct, a map literal, an index
 		// assignment), and a Loki push request, followed through encoders,
 		// the package's functions that make the body and a helper that takes
-		// it; another JSON name, a member never set or made anew on every
-		// attempt, a body that may be plain and a body given by the caller are
-		// reported.
+		// it; and a Prometheus remote-write request, known by its version
+		// header, sent by a retried helper or in the loop. Another JSON name,
+		// a member never set or made anew on every attempt, a body that may
+		// be plain, a body given by the caller and a batch without the
+		// remote-write header are reported.
 		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
 	})

@@ -42,6 +42,9 @@ func TestSources(t *testing.T) {
 	for _, f := range DedupFields {
 		check("DedupFields "+f.Name, f.Source)
 	}
+	for _, h := range DedupHeaders {
+		check("DedupHeaders "+h.Name, h.Source)
+	}
 	for _, p := range DedupPayloads {
 		check("DedupPayloads "+p.Type, p.Source)
 	}

@@ -264,6 +264,31 @@ func IsDedupPayload(path, name string) bool {
 	return slices.ContainsFunc(DedupPayloads, func(p DedupPayload) bool { return p.Pkg == path && p.Type == name })
 }
 
+// A DedupHeader is a request header that only one protocol's requests
+// carry, a protocol whose receivers store a repeated request once: a
+// retried POST that carries it needs no idempotency key.
+type DedupHeader struct {
+	Name, Protocol string
+	// Source is the upstream file the row was read from: a sender of the
+	// protocol that sets the header.
+	Source string
+}
+
+// DedupHeaders lists them. The remote-write specifications make
+// X-Prometheus-Remote-Write-Version mandatory on every write request and
+// require senders to retry a 5xx answer; a sample is identified by its
+// series and timestamp, so a batch written again adds nothing.
+var DedupHeaders = []DedupHeader{
+	{Name: "X-Prometheus-Remote-Write-Version", Protocol: "Prometheus remote write",
+		Source: "https://github.com/prometheus/prometheus/blob/v3.5.0/storage/remote/client.go"},
+}
+
+// IsDedupHeader reports whether a header name (compared without regard to
+// case) is one of DedupHeaders.
+func IsDedupHeader(name string) bool {
+	return slices.ContainsFunc(DedupHeaders, func(h DedupHeader) bool { return strings.EqualFold(h.Name, name) })
+}
+
 // A BodyCodec is a package-level function that makes a request body from a
 // value, or wraps one: what the body carries is what its argument Arg
 // carries.
