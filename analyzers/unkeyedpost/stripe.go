@@ -171,7 +171,7 @@ func (c *checker) stripeKeyFix(cur inspector.Cursor, call *ast.CallExpr, params 
 	}
 	// The key goes in the embedded Params (stripe.Params), as stripe-go's
 	// own params types all have it.
-	if f, _, _ := types.LookupFieldOrMethod(named, true, nil, "Params"); f == nil || !f.(*types.Var).Embedded() {
+	if f, _, _ := types.LookupFieldOrMethod(named, true, nil, "Params"); !isEmbeddedField(f) {
 		return nil
 	}
 	retryPkg, edits := fixes.AddImport(c.pass.TypesInfo, file, call.Pos(), apis.Retry, "retry", "rlretry")
@@ -188,7 +188,7 @@ func (c *checker) stripeKeyFix(cur inspector.Cursor, call *ast.CallExpr, params 
 		typeName := fixes.QualifiedName(stripePkg, named.Obj().Name())
 		set = analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte("&" + typeName + "{Params: " + withKey + "}")}
 	case paramsLiteral(e) != nil:
-		set = c.addToLiteral(paramsLiteral(e), "Params", withKey, keyed)
+		set = c.addToLiteral(paramsLiteral(e), withKey, keyed)
 	default: // a variable declared before the site: key it there, once
 		v, _ := c.pass.TypesInfo.Uses[e.(*ast.Ident)].(*types.Var)
 		if v == nil || len(keyEdits) != 1 || v.Pos() >= keyEdits[0].Pos {
@@ -209,14 +209,20 @@ func (c *checker) stripeKeyFix(cur inspector.Cursor, call *ast.CallExpr, params 
 
 // addToLiteral sets the params literal's key: inside its Params literal
 // when it has one (that sets no key), else as a new Params field.
-func (c *checker) addToLiteral(lit *ast.CompositeLit, field, withKey, keyed string) analysis.TextEdit {
+func (c *checker) addToLiteral(lit *ast.CompositeLit, withKey, keyed string) analysis.TextEdit {
 	for _, elt := range lit.Elts {
 		kv := elt.(*ast.KeyValueExpr) // setsIdempotencyKey took only keyed literals
-		if id, _ := kv.Key.(*ast.Ident); id != nil && id.Name == field {
+		if id, _ := kv.Key.(*ast.Ident); id != nil && id.Name == "Params" {
 			return c.insertElt(ast.Unparen(kv.Value).(*ast.CompositeLit), keyed)
 		}
 	}
-	return c.insertElt(lit, field+": "+withKey)
+	return c.insertElt(lit, "Params: "+withKey)
+}
+
+// isEmbeddedField reports whether obj is an embedded struct field.
+func isEmbeddedField(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.Embedded()
 }
 
 // insertElt inserts the keyed element first in lit: on its own line when
@@ -235,9 +241,9 @@ func (c *checker) insertElt(lit *ast.CompositeLit, elt string) analysis.TextEdit
 
 // stripeUnkeyed reports whether the params e surely carry no
 // IdempotencyKey: nil, a literal that sets none, or a local variable given
-// such a literal once (p := ..., var p = ...) that nothing else touches but field reads and writes
-// other than the key's. A params value from elsewhere, or handed to other
-// code, may carry one.
+// such a literal once (p := ..., var p = ...) that nothing else touches but
+// field reads and writes other than the key's. A params value from
+// elsewhere, or handed to other code, may carry one.
 func (c *checker) stripeUnkeyed(cur inspector.Cursor, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if c.pass.TypesInfo.Types[e].IsNil() {
