@@ -283,8 +283,9 @@ func (c *checker) usesOnlyOuterNames(e inspector.Cursor, site *retrysite.Site) b
 // when the place has no scope to look names up in, or the site cannot be
 // walked (then nameFree accepts no name).
 //
-// Each fix before the same statement gets its own name: two requests in one
-// attempt are two operations and need two keys.
+// Each fix that declares a key in the same block gets its own name (see
+// claim): two requests in one attempt are two operations and need two keys,
+// and two retry sites in one block declare their keys side by side.
 func (c *checker) freeName(site *retrysite.Site, before *inspector.Cursor, taken string) string {
 	scope := c.blockScope(before)
 	if _, ok := c.cursorOf(site.Node); !ok || scope == nil {
