@@ -23,7 +23,12 @@
 //     values of them, which use http.DefaultClient;
 //   - calls of a function of another module that returns a new client with
 //     no Timeout (go-cleanhttp's DefaultPooledClient), known from the fact
-//     the analyzer leaves on it, checked like a literal but with no fix.
+//     the analyzer leaves on it, checked like a literal but with no fix;
+//     and, through the same fact, calls in another package of the module of
+//     an exported function of an internal package whose only result is
+//     such a client: only its module can call it, so the client is checked
+//     at each call instead of where it is made (unless the internal package
+//     itself sends through it without a bound).
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,

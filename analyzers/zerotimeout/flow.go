@@ -33,6 +33,11 @@ type flow struct {
 	// may rightly wait as long as they take (apis.LongCallSDKs): no Timeout
 	// fits a client they share.
 	longCalls bool
+	// toModule lists the exported functions of an internal package that
+	// return the client as their only result: the other packages that call
+	// them can only be of the same module, which checks each call through
+	// the function's UnboundedClientFact (see returned.go).
+	toModule []*types.Func
 }
 
 func (f *flow) add(g *flow) {
@@ -41,6 +46,7 @@ func (f *flow) add(g *flow) {
 	f.stored = f.stored || g.stored
 	f.readElsewhere = f.readElsewhere || g.readElsewhere
 	f.longCalls = f.longCalls || g.longCalls
+	f.toModule = append(f.toModule, g.toModule...)
 }
 
 // sendMethods are the methods of http.Client that send a request.
@@ -362,14 +368,22 @@ func (c *checker) funcDeclCursor(fn *types.Func) (inspector.Cursor, bool) {
 // statement at cur into the callers of its function, and reports whether
 // it could: the function must be declared in the package, unexported, and
 // only ever called (not taken as a value), and a method must not be
-// callable through an interface of the package.
+// callable through an interface of the package. An exported function of an
+// internal package whose only result is the client is followed too: its
+// calls in the package like an unexported function's, and those of the
+// other packages, which only its own module can hold, through toModule.
 func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
 	fd := directFuncDecl(cur)
-	if fd == nil || fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
+	if fd == nil || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
 		return false
 	}
 	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	if !ok {
+		return false
+	}
+	nres := fn.Signature().Results().Len()
+	exported := fd.Name.IsExported()
+	if exported && (nres != 1 || !typematch.IsInternal(c.pass.Pkg.Path())) {
 		return false
 	}
 	key := result{fn, idx}
@@ -380,7 +394,9 @@ func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
 	r := &flow{}
 	c.results[key] = r
 	var acc flow
-	nres := fn.Signature().Results().Len()
+	if exported {
+		acc.toModule = []*types.Func{fn}
+	}
 	for _, id := range c.mentionsOf(fn) {
 		callee := id
 		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {

@@ -19,10 +19,18 @@ import (
 // such a function in another module is checked like a literal, from the
 // call on (a Timeout set before the first use, a context deadline on every
 // request, a fallback).
+//
+// An exported function of an internal package has no callers outside its
+// module, and those inside are all analysed: it is not reported where it
+// makes the client (a constructor only tests call is no problem), and each
+// call in another package of the module is checked instead, through the
+// same fact.
 
 // UnboundedClientFact marks an exported function whose only result is a
-// new *http.Client with no Timeout and a transport that does not bound the
-// wait for the server.
+// *http.Client with no Timeout and a transport that does not bound the
+// wait for the server: a new one, or for a function of an internal
+// package, any such client the package does not send through unbounded
+// itself.
 type UnboundedClientFact struct{}
 
 func (*UnboundedClientFact) AFact() {}
@@ -31,9 +39,11 @@ func (*UnboundedClientFact) String() string { return "returns an unbounded clien
 
 // exportReturned exports UnboundedClientFact for the exported function
 // that returns the client cl directly (return &http.Client{...}) as its
-// only result.
+// only result, for the other modules that call it. Not in an internal
+// package: it has no such callers, and the report made where the client is
+// made already covers the calls of its own module.
 func (c *checker) exportReturned(cl *client) {
-	if cl.lit == nil {
+	if cl.lit == nil || typematch.IsInternal(c.pass.Pkg.Path()) {
 		return
 	}
 	cur := cl.cur
@@ -57,14 +67,17 @@ func (c *checker) exportReturned(cl *client) {
 	}
 }
 
-// returnedClient checks a call of a function of another module that
-// returns a new client with no Timeout.
+// returnedClient checks a call of a function of another package that
+// returns a client with no Timeout: of another module, or of an internal
+// package of this one (in the same module, a function of a package that is
+// not internal is reported where it makes the client).
 func (c *checker) returnedClient(cur inspector.Cursor, call *ast.CallExpr) {
 	if !c.resolvable() {
 		return
 	}
 	fn := typematch.Callee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == nil || c.sameModule(fn.Pkg()) || !c.pass.ImportObjectFact(fn, new(UnboundedClientFact)) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg || c.sameModule(fn.Pkg()) && !typematch.IsInternal(fn.Pkg().Path()) ||
+		!c.pass.ImportObjectFact(fn, new(UnboundedClientFact)) {
 		return
 	}
 	if c.skip(call.Pos()) || c.wrapsClientInSight(cur, call, fn) {

@@ -267,7 +267,13 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 		}
 	}
 	fl := c.clientFlow(cl)
-	if fl.longCalls || c.boundedByContext(fl) {
+	if fl.longCalls {
+		return
+	}
+	if c.boundedByContext(fl) {
+		for _, fn := range fl.toModule {
+			c.pass.ExportObjectFact(fn, &UnboundedClientFact{}) // checked at each call in the module
+		}
 		return
 	}
 	c.exportReturned(cl)

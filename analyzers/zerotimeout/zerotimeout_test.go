@@ -47,6 +47,13 @@ func TestCases(t *testing.T) {
 		// are checked like literals; no fix, since the client is made out of
 		// reach.
 		{Name: "ReturnedClient", Pkgs: []string{"zerotimeout/pooled"}},
+		// InternalClient: an exported function of an internal package that
+		// returns a client with no Timeout is not reported where it makes it
+		// (its callers are all of its module) but at each call in another
+		// package of the module, through the same fact, unless the package
+		// already sends through it unbounded or the function returns more
+		// than the client; a test's call is test code.
+		{Name: "InternalClient", Pkgs: []string{"zerotimeout/internal/tokenauth", "zerotimeout/tokenuse"}, Fixes: true},
 		// FailingTransport: a transport whose RoundTrip answers every
 		// request with a nil response, calling nothing but errors.New and
 		// fmt.Errorf, never waits on a server.

@@ -156,3 +156,12 @@ func InStdlib(path string) bool {
 	root, _, _ := strings.Cut(path, "/")
 	return stdRoots[root]
 }
+
+// IsInternal reports whether the package at path is internal: only the
+// packages under the parent of its internal element may import it, so its
+// exported names have no callers outside that tree (in practice, outside
+// its module).
+func IsInternal(path string) bool {
+	return path == "internal" || strings.HasPrefix(path, "internal/") ||
+		strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/")
+}

@@ -54,6 +54,19 @@ func TestInStdlib(t *testing.T) {
 	}
 }
 
+func TestIsInternal(t *testing.T) {
+	for _, path := range []string{"internal", "internal/auth", "example.com/m/internal", "example.com/m/internal/auth", "example.com/m/dns/x/internal/auth"} {
+		if !IsInternal(path) {
+			t.Errorf("IsInternal(%q) = false", path)
+		}
+	}
+	for _, path := range []string{"example.com/internals/auth", "example.com/m/myinternal", "example.com/m/internal_test", "example.com/m/auth"} {
+		if IsInternal(path) {
+			t.Errorf("IsInternal(%q) = true", path)
+		}
+	}
+}
+
 // TestNeverReturns type-checks calls that do and do not return, with the
 // standard library's objects (an alias import and a shadowing panic show that
 // the answer comes from the object, not the name).
