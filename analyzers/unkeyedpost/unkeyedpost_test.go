@@ -137,36 +137,40 @@ func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, unkeyedpost.Analyzer, "./unkeyedpost/...")
 }
 
-// TestStripeFixRuns runs stripe's TestOneKeyPerOperation (each retried
-// Create against a stripe-go backend that fails twice, then succeeds) on the
-// code as written, where it must fail on the keys (none, or a new one per
-// attempt), and on the fixed code (stripe.go.golden), where it must pass:
-// three attempts with one key.
-func TestStripeFixRuns(t *testing.T) {
-	const pkg = "unkeyedpost/stripe"
-	out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", pkg) // the code as written
-	if err == nil {
-		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a missing or new key:\n%s", out)
-	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") ||
-		!strings.Contains(string(out), "carries no key") {
-		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
+// TestFixesRun runs each package's TestOneKeyPerOperation, which makes its
+// retried writes fail and checks that every attempt of one operation
+// carries one key, on the code as written, where it must fail on the keys,
+// and on the fixed code (the .golden files), where it must pass: compiling
+// the fixed code proves nothing about what it sends.
+//
+//   - fixes: a transport that fails the first request to each URL; the
+//     fixes insert a key (none was sent) or move one made on every attempt
+//     before the loop.
+//   - hoist: a server that fails twice, then answers 200; every attempt
+//     carries a new key until the fix moves its making before the loop.
+//   - stripe: a stripe-go backend that fails twice, then succeeds; the
+//     params carry no key (stripe-go makes one per call) or a new one per
+//     attempt.
+func TestFixesRun(t *testing.T) {
+	for _, tc := range []struct {
+		pkg        string
+		wantBefore []string // in the failures of the code as written
+	}{
+		{"unkeyedpost/fixes", []string{"want one non-empty key on every attempt", `sent keys ["" ""]`}},
+		{"unkeyedpost/hoist", []string{"want one non-empty key on every attempt"}},
+		{"unkeyedpost/stripe", []string{"want one non-empty key on every attempt", "carries no key"}},
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", tc.pkg) // the code as written
+			if err == nil {
+				t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a missing or new key:\n%s", out)
+			}
+			for _, want := range tc.wantBefore {
+				if !strings.Contains(string(out), want) {
+					t.Errorf("before the fix, TestOneKeyPerOperation did not fail with %q:\n%s", want, out)
+				}
+			}
+			testutil.TestFixed(t, tc.pkg)
+		})
 	}
-	testutil.TestFixed(t, pkg)
-}
-
-// TestHoistRuns runs hoist's TestOneKeyPerOperation (each operation against
-// a server that fails twice, then answers 200) on the code as written, where
-// it must fail on the keys (every attempt carries a new one), and on the
-// fixed code (hoist.go.golden), where it must pass: three attempts, one key
-// for all of them. Compiling the fixed code proves nothing about what it
-// sends.
-func TestHoistRuns(t *testing.T) {
-	const pkg = "unkeyedpost/hoist"
-	out, err := testutil.GoInTree(testutil.Tree(t), "test", "-count=1", pkg) // the code as written
-	if err == nil {
-		t.Errorf("before the fix, TestOneKeyPerOperation passed; it cannot tell a new key per attempt:\n%s", out)
-	} else if !strings.Contains(string(out), "want one non-empty key on every attempt") {
-		t.Errorf("before the fix, TestOneKeyPerOperation failed for another reason than the keys:\n%s", out)
-	}
-	testutil.TestFixed(t, pkg)
 }
