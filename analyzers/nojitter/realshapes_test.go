@@ -22,6 +22,11 @@ func TestRealShapes(t *testing.T) {
 		// error, a flag, a goroutine per attempt, or a range over an int whose
 		// counter is in the wait.
 		{Name: "LoopExits", Pkgs: []string{"nojitter/realshapes/exits"}, Fixes: true},
+		// AbsentAnswer: a loop that goes round only while its call answers
+		// that the object does not exist (a sentinel named for it, io/fs's
+		// ErrNotExist, os.IsNotExist) waits for the object to show up; one
+		// that goes round on the other errors retries.
+		{Name: "AbsentAnswer", Pkgs: []string{"nojitter/realshapes/absent"}, Fixes: true},
 		// RetryAfterBranch: waiting for the server's Retry-After is not
 		// reported and excuses no fixed wait of another branch.
 		{Name: "RetryAfterBranch", Pkgs: []string{"nojitter/realshapes/retryafter"}, Fixes: true},

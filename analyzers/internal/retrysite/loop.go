@@ -303,6 +303,10 @@ func (w *walker) continues(s *ast.BranchStmt) outcomes {
 }
 
 func (w *walker) switchStmt(s *ast.SwitchStmt, st state, nested bool) (outcomes, bool, state) {
+	if s.Tag != nil && w.isErr(s.Tag) {
+		// switch err { case nil: ...; case ErrNotFound: ... }
+		return w.clauses(s.Body, st, nested, func(e ast.Expr) tri { return w.evalNil(s.Tag, e) })
+	}
 	var tag *int64
 	if s.Tag != nil {
 		if v, ok := w.evalInt(s.Tag); ok {
@@ -585,9 +589,12 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		fn := typematch.Callee(w.info, e)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" &&
 			(fn.Name() == "Is" || fn.Name() == "As") && len(e.Args) > 0 && w.isErr(e.Args[0]) {
-			if !w.errs() {
+			if !w.errs() || fn.Name() == "Is" && len(e.Args) == 2 && isAbsentError(w.info, e.Args[1]) {
 				return no
 			}
+		}
+		if w.errs() && isAbsentCheck(fn) && len(e.Args) == 1 && w.isErr(e.Args[0]) {
+			return no
 		}
 		if fn != nil && len(e.Args) == 1 && w.isErr(e.Args[0]) && !w.errs() {
 			// if isRetryable(err) { continue }: false when err is nil.
@@ -673,6 +680,9 @@ func (w *walker) evalNil(x, y ast.Expr) tri {
 	}
 	if isNil {
 		return no // a nil error equals no sentinel
+	}
+	if isAbsentError(w.info, y) {
+		return no // a failure of the dependency is no "does not exist" (absent.go)
 	}
 	return unknown
 }

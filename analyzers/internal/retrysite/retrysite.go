@@ -10,7 +10,9 @@
 // loop that re-runs a parser or polls a local lock is no retry of a
 // dependency). Loops that look alike but do not retry (over a collection,
 // pollers and workers that wait whatever happens, rate-limited workers,
-// poll-until-ready loops that end on error) are not sites; the ones among
+// poll-until-ready loops that end on error, waits for an object to show up
+// that go round only on a "does not exist" answer, absent.go) are not
+// sites; the ones among
 // them that wait are listed as Result.Periodic. Test code (source.InTestCode: a
 // _test.go file, a test harness package, a function that takes a testing
 // value) and generated files hold no sites.
