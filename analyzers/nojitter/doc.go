@@ -65,8 +65,9 @@
 // When the wait comes from what the analysis cannot see (an interface
 // method, a function value, a struct field, a package without facts),
 // nojitter stays quiet. So it does for a retry whose every wait is known to
-// last at most 100ms: scheduling and network delays of that order spread it
-// already. It also leaves _test.go files alone: a test is no fleet of
+// last at most 100ms (a parameter of an unexported function counts the
+// longest argument of its calls): scheduling and network delays of that
+// order spread it already. It also leaves _test.go files alone: a test is no fleet of
 // clients.
 //
 // # Flags

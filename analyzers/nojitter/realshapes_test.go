@@ -43,7 +43,9 @@ func TestRealShapes(t *testing.T) {
 		{Name: "GatedJitter", Pkgs: []string{"nojitter/realshapes/gatedlib", "nojitter/realshapes/gated"}, Fixes: true},
 		// ShortWaits: a retry whose every wait lasts at most 100ms is left
 		// alone; a longer wait, or one whose longest value is unknown, is
-		// reported with the short ones beside it.
+		// reported with the short ones beside it. A wait that is a parameter
+		// of an unexported function lasts the longest of its calls'
+		// arguments, unless the function is also a value.
 		{Name: "ShortWaits", Pkgs: []string{"nojitter/realshapes/short"}, Fixes: true},
 		// Rescheduled: a retry that reschedules the attempt with
 		// time.AfterFunc under a count of tries, not in a loop.

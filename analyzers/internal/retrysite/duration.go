@@ -107,12 +107,45 @@ func LoopCounter(info *types.Info, loop ast.Node) (counter *types.Var, first int
 	return nil, 0
 }
 
+// longestArg evaluates the longest value of a wait that is a parameter of
+// the unexported function declaring the loop site s (retryFor(ctx, 600,
+// 100*time.Millisecond, dial)): the longest of the durations every call in
+// the package gives it. ok is false unless every mention of the function
+// is a call and every call's argument is known: an exported function's
+// callers, and those of a function value, are out of sight.
+func (r *Result) longestArg(s *Site, dur ast.Expr) (longest time.Duration, ok bool) {
+	a := r.a
+	id, isIdent := ast.Unparen(dur).(*ast.Ident)
+	decl, isDecl := s.Func.(*ast.FuncDecl)
+	if !isIdent || !isDecl || decl.Name.IsExported() {
+		return 0, false
+	}
+	fn, _ := a.info.Defs[decl.Name].(*types.Func)
+	param, isParam := a.allParams(decl)[a.info.Uses[id]]
+	if fn == nil || !isParam || param >= fn.Signature().Params().Len() ||
+		fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1 || a.isFuncValue(fn) {
+		return 0, false
+	}
+	calls := a.callersOf(fn)
+	for _, call := range calls {
+		d, known := r.Duration(call.Args[param], nil, 0)
+		if !known {
+			return 0, false
+		}
+		longest = max(longest, d)
+	}
+	return longest, len(calls) > 0
+}
+
 // LongestWait evaluates the longest the wait dur of loop site s can last:
 // a constant, or a duration computed from the loop counter over every
 // attempt of a known bound.
 func (r *Result) LongestWait(s *Site, dur ast.Expr) (time.Duration, bool) {
 	if r.a == nil {
 		return 0, false
+	}
+	if d, ok := r.longestArg(s, dur); ok {
+		return d, true
 	}
 	counter, first := LoopCounter(r.a.info, s.Node)
 	if counter == nil {

@@ -117,6 +117,27 @@ func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
 	return out
 }
 
+// isFuncValue reports whether a function of the package is mentioned other
+// than as the callee of a call (assigned, passed, a method value): its
+// calls are then out of sight.
+func (a *recogniser) isFuncValue(fn *types.Func) bool {
+	if a.funcValues == nil {
+		called := map[*ast.Ident]bool{}
+		for _, calls := range a.declCalls {
+			for _, call := range calls {
+				called[typematch.Ident(call.Fun)] = true
+			}
+		}
+		a.funcValues = map[*types.Func]bool{}
+		for id, obj := range a.info.Uses {
+			if f, ok := obj.(*types.Func); ok && f.Pkg() == a.pkg && !called[id] {
+				a.funcValues[f.Origin()] = true
+			}
+		}
+	}
+	return a.funcValues[fn]
+}
+
 // callersOf returns the package's calls of fn.
 func (a *recogniser) callersOf(fn *types.Func) []*ast.CallExpr {
 	if fn == nil {

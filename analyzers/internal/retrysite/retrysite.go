@@ -85,6 +85,9 @@ type recogniser struct {
 	// the function literals it contains included.
 	declCalls map[*ast.FuncDecl][]*ast.CallExpr
 	callers   map[*types.Func][]*ast.CallExpr // built on demand: callersOf
+	// funcValues holds the functions of the package mentioned other than as
+	// a callee, built on demand: isFuncValue.
+	funcValues map[*types.Func]bool
 	// ranged maps the variables a range statement declares to the
 	// collection they come from (nil for an index or a counter).
 	ranged map[types.Object]ast.Expr
