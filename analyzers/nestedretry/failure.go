@@ -969,14 +969,12 @@ func wrapsError(n *types.Named) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if types.Implements(st.Field(i).Type(), errorIface) {
+		if typematch.ImplementsError(st.Field(i).Type()) {
 			return true
 		}
 	}
 	return false
 }
-
-var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // constBool returns the value of a boolean constant.
 func constBool(tv types.TypeAndValue) (bool, bool) {

@@ -28,17 +28,12 @@ var absentWords = []string{"notfound", "notexist", "nosuch"}
 // same variable), or a package-level variable of an error type whose name
 // says so.
 func isAbsentError(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := typematch.Ident(e)
+	if id == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !types.Implements(v.Type(), errorInterface) {
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !typematch.ImplementsError(v.Type()) {
 		return false
 	}
 	if typematch.IsVar(v, "io/fs", "ErrNotExist") {
@@ -57,8 +52,6 @@ func isAbsentError(info *types.Info, e ast.Expr) bool {
 	}
 	return false
 }
-
-var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // isAbsentCheck reports whether call tests its one argument for an error
 // that means a file does not exist: os.IsNotExist.

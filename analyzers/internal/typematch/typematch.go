@@ -92,6 +92,11 @@ func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// ImplementsError reports whether a value of type t is an error.
+func ImplementsError(t types.Type) bool { return types.Implements(t, errorInterface) }
+
+var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
 
