@@ -16,8 +16,10 @@ import (
 )
 
 // outlivingWaits reports the waits of loop site s that do not end with a
-// context in scope: time.Sleep(d) and a bare <-time.After(d).
-func (c *checker) outlivingWaits(s *retrysite.Site) {
+// context in scope: time.Sleep(d) and a bare <-time.After(d). loop names
+// the loop in the message: a retry loop, or a polling loop that re-runs
+// its call (a periodic site with a Call).
+func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 	for _, w := range s.Waits {
 		call, ok := w.Node.(*ast.CallExpr)
 		if !ok || w.Duration == nil {
@@ -57,8 +59,8 @@ func (c *checker) outlivingWaits(s *retrysite.Site) {
 		d := analysis.Diagnostic{
 			Pos: call.Pos(),
 			End: call.End(),
-			Message: fmt.Sprintf("retry loop waits with %s while %s is in scope: the wait goes on after %s is cancelled "+
-				"or its deadline passes, for a caller that has given up; end the wait with the context", wait, ctx.Name(), ctx.Name()),
+			Message: fmt.Sprintf("%s waits with %s while %s is in scope: the wait goes on after %s is cancelled "+
+				"or its deadline passes, for a caller that has given up; end the wait with the context", loop, wait, ctx.Name(), ctx.Name()),
 		}
 		if stmt != nil && c.innermostFunc(call) == s.Func {
 			d.SuggestedFixes = c.selectFix(s, stmt, call, ctx)

@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch s.Kind {
 		case retrysite.Loop:
 			c.budget(s)
-			c.outlivingWaits(s)
+			c.outlivingWaits(s, "retry loop")
 		case retrysite.LibraryCall:
 			c.policyBudget(s)
 			c.libraryBudget(s)
@@ -69,7 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// the context just as a retry loop's do.
 	for _, s := range res.Periodic {
 		if s.Call != nil {
-			c.outlivingWaits(s)
+			c.outlivingWaits(s, "polling loop")
 		}
 	}
 	return nil, nil

@@ -33,7 +33,7 @@ func StableSeed(ctx context.Context, url string) *Seed {
 	var prev *Seed
 	agreed := 0
 	for {
-		time.Sleep(5 * time.Second) // want `retry loop waits with time\.Sleep while ctx is in scope`
+		time.Sleep(5 * time.Second) // want `polling loop waits with time\.Sleep while ctx is in scope`
 		seed, err := get(ctx, url)
 		if err != nil {
 			continue
