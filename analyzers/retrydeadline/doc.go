@@ -67,7 +67,9 @@
 //     that has given up. A wait for the server's Retry-After, often long, is
 //     the case most worth catching. A poll that re-runs a call after every
 //     failure and leaves only after some successes (until the answer is
-//     stable) retries that call too. Fix, when the function's last result is
+//     stable) retries that call too, and a loop that re-reads an object
+//     while the store answers that it does not exist yet re-runs its call
+//     just the same. Fix, when the function's last result is
 //     an error: a select that returns the context's error (with the other
 //     results zero) as soon as the context ends, or waits d.
 //

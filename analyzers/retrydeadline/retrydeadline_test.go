@@ -40,6 +40,10 @@ func TestCases(t *testing.T) {
 		// only clients with one visible Timeout use has that Timeout as its
 		// deadline.
 		{Name: "RoundTrip", Pkgs: []string{"retrydeadline/roundtrip"}, Fixes: true},
+		// Awaited: a loop that re-reads an object while the store answers
+		// that it does not exist yet waits for it rather than retrying, but
+		// its remote call and its time.Sleep outlive the context all the same.
+		{Name: "Awaited", Pkgs: []string{"retrydeadline/awaited"}, Fixes: true},
 	})
 }
 

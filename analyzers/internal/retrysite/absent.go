@@ -23,6 +23,12 @@ import (
 // ErrNotFound, ErrorObjectNotFound, ErrNotExist, ErrNoSuchKey.
 var absentWords = []string{"notfound", "notexist", "nosuch"}
 
+// isAbsentError is the package's isAbsentError unless the walk counts
+// "does not exist" as a failure (walker.absentFails).
+func (w *walker) isAbsentError(e ast.Expr) bool {
+	return !w.absentFails && isAbsentError(w.info, e)
+}
+
 // isAbsentError reports whether e names an error variable that means a
 // resource does not exist: io/fs's ErrNotExist (os.ErrNotExist is the
 // same variable), or a package-level variable of an error type whose name

@@ -138,7 +138,9 @@ func loopParts(loop inspector.Cursor) (body, cond, post inspector.Cursor) {
 // one but it does not reach another process. Without one, polled is an
 // attempt that may reach another process which the loop re-runs after
 // every failure, and leaves after some success only (a poll until the
-// answer is stable): the loop cannot end while it fails.
+// answer is stable): the loop cannot end while it fails; or which the loop
+// re-runs while it answers that an object does not exist (a wait for the
+// object to show up).
 func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl) (att *attempt, local bool, polled *attempt) {
 	bodyCur, condCur, postCur := loopParts(cur)
 	cands := a.findAttempts(bodyCur, condCur, postCur, counter)
@@ -186,7 +188,7 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 	for _, att := range cands {
 		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate}
 		if !w.retries(body) && !a.rearms(w, body) {
-			if polled == nil && w.polls(body) && a.reaches(att.call, decl) != Local {
+			if polled == nil && (w.polls(body) || w.awaitsObject(body)) && a.reaches(att.call, decl) != Local {
 				polled = att
 			}
 			continue
@@ -230,6 +232,16 @@ func (a *recogniser) endsOnRemoteFailure(loop inspector.Cursor, label *types.Lab
 		}
 	}
 	return false
+}
+
+// awaitsObject reports whether the loop goes around only while its attempt
+// answers that something does not exist (absent.go), and would retry the
+// attempt if that answer were a failure like any other: it waits for an
+// object to show up, re-running a call that reaches the dependency.
+func (w *walker) awaitsObject(body *ast.BlockStmt) bool {
+	v := *w
+	v.absentFails = true
+	return v.retries(body)
 }
 
 // polls reports whether the loop goes around on every path after its

@@ -99,6 +99,11 @@ type walker struct {
 	// onNil is what a predicate on the attempt's error answers for a nil
 	// error (recogniser.onNil).
 	onNil func(*types.Func) tri
+	// absentFails, when set, leaves a test of the attempt's error for "does
+	// not exist" unknown instead of false (see absent.go): the walk then
+	// asks whether the loop would retry if that answer were one more
+	// failure of the dependency.
+	absentFails bool
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -589,11 +594,11 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		fn := typematch.Callee(w.info, e)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" &&
 			(fn.Name() == "Is" || fn.Name() == "As") && len(e.Args) > 0 && w.isErr(e.Args[0]) {
-			if !w.errs() || fn.Name() == "Is" && len(e.Args) == 2 && isAbsentError(w.info, e.Args[1]) {
+			if !w.errs() || fn.Name() == "Is" && len(e.Args) == 2 && w.isAbsentError(e.Args[1]) {
 				return no
 			}
 		}
-		if w.errs() && isAbsentCheck(fn) && len(e.Args) == 1 && w.isErr(e.Args[0]) {
+		if w.errs() && !w.absentFails && isAbsentCheck(fn) && len(e.Args) == 1 && w.isErr(e.Args[0]) {
 			return no
 		}
 		if fn != nil && len(e.Args) == 1 && w.isErr(e.Args[0]) && !w.errs() {
@@ -681,7 +686,7 @@ func (w *walker) evalNil(x, y ast.Expr) tri {
 	if isNil {
 		return no // a nil error equals no sentinel
 	}
-	if isAbsentError(w.info, y) {
+	if w.isAbsentError(y) {
 		return no // a failure of the dependency is no "does not exist" (absent.go)
 	}
 	return unknown

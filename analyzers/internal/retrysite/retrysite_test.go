@@ -35,7 +35,11 @@ var show = testutil.ResultReporter("showsites", "report the retry sites found by
 			pass.Reportf(s.Node.Pos(), "%s", msg)
 		}
 		for _, s := range res.Periodic {
-			pass.Reportf(s.Node.Pos(), "periodic loop%s", describeWaits(s.Waits))
+			msg := "periodic loop" + describeWaits(s.Waits)
+			if s.Call != nil {
+				msg += ", polls " + types(s.Call.Fun)
+			}
+			pass.Reportf(s.Node.Pos(), "%s", msg)
 		}
 	})
 

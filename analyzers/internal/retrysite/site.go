@@ -134,7 +134,9 @@ type Site struct {
 	// c.Do(req), tryLock()). For a periodic loop (Result.Periodic), it is
 	// set when the loop re-runs a call after every failure and leaves only
 	// after some of its successes (a poll until the answer is stable): such
-	// a loop cannot end while the call fails. Nil for other kinds.
+	// a loop cannot end while the call fails; or when the loop re-runs the
+	// call while it answers that an object does not exist (a wait for the
+	// object to show up). Nil for other kinds.
 	Call *ast.CallExpr
 
 	// boundParam is the parameter that holds a loop's attempt count, if any.

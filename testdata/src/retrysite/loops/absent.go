@@ -23,7 +23,7 @@ func readObject() error { return op() }
 // object is not found and leaves on any other error, so it waits for a
 // state, not for a failed store: a periodic loop, no retry.
 func readBack() error {
-	for try := 0; try < 10; try++ { // want `periodic loop, waits sleep\(time.Millisecond\)`
+	for try := 0; try < 10; try++ { // want `periodic loop, waits sleep\(time.Millisecond\), polls readObject$`
 		err := readObject()
 		if err == nil {
 			return nil
@@ -38,7 +38,7 @@ func readBack() error {
 
 // The same through errors.Is, a switch on the error and os.IsNotExist.
 func readBackIs() error {
-	for { // want `periodic loop, waits sleep\(time.Second\)`
+	for { // want `periodic loop, waits sleep\(time.Second\), polls readObject$`
 		err := readObject()
 		if err == nil || !errors.Is(err, ErrNoSuchBucket) {
 			return err
@@ -48,7 +48,7 @@ func readBackIs() error {
 }
 
 func readBackSwitch() error {
-	for { // want `periodic loop, waits sleep\(time.Second\)`
+	for { // want `periodic loop, waits sleep\(time.Second\), polls readObject$`
 		switch err := readObject(); err {
 		case nil:
 			return nil
@@ -61,7 +61,7 @@ func readBackSwitch() error {
 }
 
 func waitForFile(name string) error {
-	for { // want `periodic loop, waits sleep\(time.Second\)`
+	for { // want `periodic loop, waits sleep\(time.Second\)$`
 		_, err := os.Stat(name)
 		if err == nil || !os.IsNotExist(err) {
 			return err
@@ -71,7 +71,7 @@ func waitForFile(name string) error {
 }
 
 func waitForFileIs(name string) error {
-	for { // want `periodic loop, waits sleep\(time.Second\)`
+	for { // want `periodic loop, waits sleep\(time.Second\)$`
 		_, err := os.Stat(name)
 		if err == nil || !errors.Is(err, fs.ErrNotExist) {
 			return err
