@@ -329,7 +329,8 @@ func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
 // `if x == nil { x = http.DefaultClient }`, x is a parameter (or a field
 // of one) of an unexported function of the package, and every call of
 // that function passes a client there (not nil; for a field, a struct
-// literal that sets it).
+// literal that sets it), also through a function-typed field the function
+// is stored in (fieldCallsPass).
 func (c *checker) fallback(cur inspector.Cursor) bool {
 	kind, idx := cur.ParentEdge()
 	if kind != edge.AssignStmt_Rhs {
@@ -375,15 +376,96 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 		return false
 	}
 	for _, id := range c.mentionsOf(fn) {
-		if kind, _ := id.ParentEdge(); kind != edge.CallExpr_Fun {
-			return false // a function value: its callers are out of sight
+		if kind, _ := id.ParentEdge(); kind == edge.CallExpr_Fun {
+			if !c.passesClient(id.Parent().Node().(*ast.CallExpr), param, p.fields) {
+				return false
+			}
+			continue
 		}
-		call := id.Parent().Node().(*ast.CallExpr)
-		if call.Ellipsis.IsValid() || param >= len(call.Args) || !c.configured(call.Args[param], p.fields) {
+		// A function value: its callers are out of sight, unless it is
+		// stored in a function-typed field that the package only calls
+		// (prometheus' notifier: o.Do = do, then s.opts.Do(ctx, c, req)).
+		f := c.funcFieldStoring(id)
+		if f == nil || !c.fieldCallsPass(f, param, p.fields) {
 			return false
 		}
 	}
 	return true
+}
+
+// passesClient reports whether call gives its parameter param a client
+// (configured at fields, as configured says).
+func (c *checker) passesClient(call *ast.CallExpr, param int, fields []*types.Var) bool {
+	return !call.Ellipsis.IsValid() && param < len(call.Args) && c.configured(call.Args[param], fields)
+}
+
+// funcFieldStoring returns the field of function type that the function
+// value at id is stored in, o.F = fn or T{F: fn}, or nil.
+func (c *checker) funcFieldStoring(id inspector.Cursor) *types.Var {
+	var target ast.Expr
+	switch kind, idx := id.ParentEdge(); kind {
+	case edge.AssignStmt_Rhs:
+		as := id.Parent().Node().(*ast.AssignStmt)
+		if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return nil
+		}
+		sel, ok := ast.Unparen(as.Lhs[idx]).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		target = sel.Sel
+	case edge.KeyValueExpr_Value:
+		target = id.Parent().Node().(*ast.KeyValueExpr).Key
+	default:
+		return nil
+	}
+	key := typematch.Ident(target)
+	if key == nil {
+		return nil
+	}
+	f, ok := c.pass.TypesInfo.ObjectOf(key).(*types.Var)
+	if !ok || !f.IsField() || f.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	if _, ok := f.Type().Underlying().(*types.Signature); !ok {
+		return nil
+	}
+	return f.Origin()
+}
+
+// fieldCallsPass reports whether the package uses the function-typed field
+// f only to store a function in it, to compare it with nil, or to call it,
+// and every such call gives parameter param a client: whatever function
+// the field holds, the package never hands it nil for a client.
+func (c *checker) fieldCallsPass(f *types.Var, param int, fields []*types.Var) bool {
+	calls := 0
+	for _, id := range c.mentionsOf(f) {
+		kind, _ := id.ParentEdge()
+		if kind == edge.KeyValueExpr_Key {
+			continue // a literal that stores a function
+		}
+		if kind != edge.SelectorExpr_Sel {
+			return false
+		}
+		sel := id.Parent()
+		switch k, _ := sel.ParentEdge(); k {
+		case edge.AssignStmt_Lhs:
+			continue // a store
+		case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+			if b := sel.Parent().Node().(*ast.BinaryExpr); (b.Op == token.EQL || b.Op == token.NEQ) && (c.isNil(b.X) || c.isNil(b.Y)) {
+				continue // o.F == nil
+			}
+			return false
+		case edge.CallExpr_Fun:
+			if !c.passesClient(sel.Parent().Node().(*ast.CallExpr), param, fields) {
+				return false
+			}
+			calls++
+		default:
+			return false // the function escapes: its callers are out of sight
+		}
+	}
+	return calls > 0
 }
 
 // setByConstructors reports whether the client that x (at p) holds at the

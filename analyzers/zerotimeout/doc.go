@@ -63,7 +63,9 @@
 //     answered when done), where no Timeout fits;
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
-//     the package gives a client, or for an unexported field of a struct
+//     the package gives a client (also every call through a function-typed
+//     field the function is stored in, when the package only stores,
+//     compares and calls that field), or for an unexported field of a struct
 //     of the package that every literal and assignment of the package sets
 //     to a client (a fallback for a struct the package did not make), or
 //     http.DefaultClient gets a Timeout elsewhere in the package (an init,
