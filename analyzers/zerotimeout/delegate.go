@@ -188,6 +188,12 @@ func (c *checker) checkDelegatedCalls(files []inspector.Cursor) {
 		if call.handedOn != nil || c.skip(call.at.Pos()) || !c.unbounded(call.cur, call.arg, call.d) {
 			continue
 		}
+		// The client made is handed to an SDK whose calls take as long as
+		// they take (apis.LongCallSDKs), as one made in place would be.
+		var fl flow
+		if c.follow(call.cur, &fl); fl.longCalls {
+			continue
+		}
 		c.rep.Report(analysis.Diagnostic{
 			Pos: call.at.Pos(), End: call.at.End(),
 			Message: fmt.Sprintf("%s makes an http.Client with no Timeout around this transport, which does not bound the wait for the server: %sits calls forever",

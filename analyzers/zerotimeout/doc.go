@@ -60,7 +60,9 @@
 //     except *x under if x != nil, an optional setting nil by default);
 //   - it is handed to an SDK whose calls may rightly wait as long as they
 //     take (the Docker client's WithHTTPClient: logs -f, events, a commit
-//     answered when done), where no Timeout fits;
+//     answered when done; Google API clients' option.WithHTTPClient: Cloud
+//     Storage streams objects of any size), where no Timeout fits, also
+//     when a function of the package made it around a transport;
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
 //     the package gives a client (also every call through a function-typed

@@ -126,9 +126,11 @@ func TestDurationExpr(t *testing.T) {
 	}
 }
 
-// TestRealLibs runs the Docker SDK cases against the real modules
-// (github.com/docker/docker and github.com/moby/moby/client in
-// testdata/reallibs), proving the stubs' WithHTTPClient is the real option.
+// TestRealLibs runs the Docker SDK and Google API cases against the real
+// modules (github.com/docker/docker, github.com/moby/moby/client,
+// cloud.google.com/go/storage and google.golang.org/api in
+// testdata/reallibs), proving the stubs' WithHTTPClient options are the real
+// ones.
 func TestRealLibs(t *testing.T) {
 	testutil.RunRealLibs(t, zerotimeout.Analyzer, "./zerotimeout/...")
 }

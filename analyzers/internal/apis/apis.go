@@ -78,9 +78,12 @@ const (
 	DockerClient  = "github.com/docker/docker/client"
 	// MobyClient is the Docker SDK's own module since 2025 (docker/cli uses it).
 	MobyClient = "github.com/moby/moby/client"
-	GogoProto  = "github.com/gogo/protobuf/proto"
-	Snappy     = "github.com/golang/snappy"
-	LokiPush   = "github.com/grafana/loki/pkg/push"
+	// GoogleAPIOption holds the options of every Google API client built
+	// on google.golang.org/api (Cloud Storage, BigQuery, the REST APIs).
+	GoogleAPIOption = "google.golang.org/api/option"
+	GogoProto       = "github.com/gogo/protobuf/proto"
+	Snappy          = "github.com/golang/snappy"
+	LokiPush        = "github.com/grafana/loki/pkg/push"
 )
 
 // Module prefixes: every package of every major version of a module.

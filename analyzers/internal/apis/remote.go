@@ -123,6 +123,16 @@ var LongCallSDKs = []LongCallSDK{
 		Pkg: MobyClient, WithClient: "WithHTTPClient",
 		Source: "https://github.com/moby/moby/blob/client/v0.5.1/client/client.go",
 	},
+	{
+		// Every Google API client takes its *http.Client from this option;
+		// the one NewClient makes without it is &http.Client{Transport:
+		// trans}, no Timeout, over a clone of http.DefaultTransport: calls
+		// are bounded by their contexts, since Cloud Storage reads and
+		// writes stream objects of any size and resumable uploads run for
+		// as long as the object takes.
+		Pkg: GoogleAPIOption, WithClient: "WithHTTPClient",
+		Source: "https://github.com/googleapis/google-api-go-client/blob/v0.307.0/transport/http/dial.go",
+	},
 }
 
 // IsLongCallOption reports whether the package-level function name of the

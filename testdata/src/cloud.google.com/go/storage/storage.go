@@ -2,10 +2,19 @@
 // API surface retrylint's tests use, with the real signatures.
 package storage
 
-import "context"
+import (
+	"context"
+
+	"google.golang.org/api/option"
+)
 
 // Client is storage.go's Client.
 type Client struct{ retry *retryConfig }
+
+// NewClient is storage.go's NewClient.
+func NewClient(ctx context.Context, opts ...option.ClientOption) (*Client, error) {
+	return &Client{}, ctx.Err()
+}
 
 // Bucket is bucket.go's (*Client).Bucket.
 func (c *Client) Bucket(name string) *BucketHandle { return &BucketHandle{name: name, retry: c.retry} }
