@@ -62,7 +62,8 @@
 //     take (the Docker client's WithHTTPClient: logs -f, events, a commit
 //     answered when done; Google API clients' option.WithHTTPClient: Cloud
 //     Storage streams objects of any size), where no Timeout fits, also
-//     when a function of the package made it around a transport;
+//     when a function of the package made it around a transport, its
+//     caller's or its own;
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
 //     the package gives a client (also every call through a function-typed

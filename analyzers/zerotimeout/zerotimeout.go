@@ -260,15 +260,17 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 	if c.transportBounds(t, 0) && (always || c.transportBounds(lit, 0)) {
 		return
 	}
+	// A client handed to an SDK whose calls take as long as they take is
+	// quiet whatever its transport, also one its caller gives.
+	fl := c.clientFlow(cl)
+	if fl.longCalls {
+		return
+	}
 	if fd := directFuncDecl(cl.cur); fd != nil && always {
 		if d := c.delegation(fd, t); d != nil {
 			c.delegate(fd, d) // checked where it is called
 			return
 		}
-	}
-	fl := c.clientFlow(cl)
-	if fl.longCalls {
-		return
 	}
 	if c.boundedByContext(fl) {
 		for _, fn := range fl.toModule {
