@@ -368,11 +368,43 @@ func (rs *runnerScan) opParam(cur inspector.Cursor, i int, params map[types.Obje
 		if p, ok := params[rs.a.info.Uses[arg]]; ok {
 			return p
 		}
+		return rs.heldParam(arg, params)
 	case *ast.FuncLit:
 		lit, _ := cur.ChildAt(edge.CallExpr_Args, i).FindNode(arg)
 		return rs.callsParam(lit.ChildAt(edge.FuncLit_Body, -1), params)
 	}
 	return -1
+}
+
+// heldParam returns the index of the function parameter that every value
+// of the local variable (or unexported field) id is, or calls from a
+// function literal; -1 if there is none. restic's
+// retryNotifyErrorWithSuccess hands backoff.RetryNotify a variable that
+// holds its operation, or a literal wrapping it that counts the retries.
+func (rs *runnerScan) heldParam(id *ast.Ident, params map[types.Object]int) int {
+	values, ok := rs.holderValues(id)
+	if !ok {
+		return -1
+	}
+	p := -1
+	for _, v := range values {
+		q := -1
+		switch x := ast.Unparen(v).(type) {
+		case *ast.Ident:
+			if i, ok := params[rs.a.info.Uses[x]]; ok {
+				q = i
+			}
+		case *ast.FuncLit:
+			if body, ok := source.Cursor(rs.a.root, x.Body); ok {
+				q = rs.callsParam(body, params)
+			}
+		}
+		if q < 0 || p >= 0 && q != p {
+			return -1
+		}
+		p = q
+	}
+	return p
 }
 
 // siteWaits says whether a site's waits are randomised.
