@@ -233,6 +233,9 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	}
 	f := c.reaches(fn, yield)
 	if f == nil {
+		if l, ok := c.argLead(call, fn, yield); ok {
+			return l, true
+		}
 		l, ok, foreign := c.valuesLead(call, fn, yield)
 		if ok || foreign {
 			return l, ok
@@ -240,6 +243,38 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		return c.interfaceLead(call, fn, yield)
 	}
 	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}, true
+}
+
+// argLead describes a call of fn that runs a function passed to it, a
+// function or method value of this package or another that leads to
+// retries: restic's s3 Load calls backend.DefaultLoad(ctx, h, length,
+// offset, be.openReader, fn), and DefaultLoad calls openReader, which
+// calls minio-go. The worst of such arguments is the call's lead. (A
+// function literal passed is already walked where it stands.)
+func (c *checker) argLead(call *ast.CallExpr, fn *types.Func, yield bool) (lead, bool) {
+	params := c.res.CalledParams(fn)
+	if params == 0 {
+		return lead{}, false
+	}
+	var leads []lead
+	for i, arg := range call.Args {
+		if params&(1<<uint(min(i, 63))) == 0 {
+			continue
+		}
+		id := typematch.Ident(arg)
+		if id == nil {
+			continue
+		}
+		argFn, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
+		if !ok {
+			continue
+		}
+		if f := c.reaches(argFn.Origin(), yield); f != nil {
+			leads = append(leads, lead{node: call, chain: append([]Link{funcLink(fn), funcLink(argFn.Origin())}, f.Chain...),
+				bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn})
+		}
+	}
+	return worst(leads)
 }
 
 // apiLead describes call, an operation of the table's row a made on recv,
@@ -356,8 +391,7 @@ func (c *checker) constructed(fn *types.Func, d *ast.FuncDecl) (clientConfig, bo
 // report reports every lead in the attempt of every outermost retry site
 // that the site runs again after it failed, where at least one of the two
 // layers has a figure to give.
-func (c *checker) report() {
-	r := report.New(c.pass)
+func (c *checker) report(r *report.Reporter) {
 	fixed := make(map[ast.Expr]bool) // one fix per client built
 	for _, s := range c.res.Sites {
 		if s == nil || s.Node == nil || s.Attempt == nil || len(c.res.Enclosing(s.Node.Pos())) > 0 {

@@ -64,6 +64,12 @@ func (c *checker) interfaceLead(call *ast.CallExpr, fn *types.Func, yield bool) 
 	impls := c.implementations(iface, fn.Name())
 	var leads []lead
 	for _, m := range impls {
+		if d := c.ix.decls[m]; inFunc(d, call) {
+			// A wrapper calling the interface it implements (restic's
+			// retry.Backend around its Backend) runs what it wraps, not
+			// itself.
+			return lead{}, false
+		}
 		f := c.reaches(m, yield)
 		if f == nil {
 			return lead{}, false
@@ -292,6 +298,30 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 // of the sites around the call that do.
 func (c *checker) exportRetried() {
 	facts := map[*types.Func]*RetriedFact{}
+	for _, rc := range c.retriedInterfaceCalls() {
+		if rc.method.Pkg() == c.pass.Pkg {
+			mark(facts, rc.method, rc.fact)
+		}
+	}
+	for fn, f := range facts {
+		c.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// A retriedCall is a call of an interface method that a retry site of this
+// package runs again after it failed, directly in its attempt or through
+// functions of this package that hand its failure back.
+type retriedCall struct {
+	call   *ast.CallExpr
+	method *types.Func
+	fact   *RetriedFact
+}
+
+// retriedInterfaceCalls finds the calls of interface methods (of any
+// package) that the retry sites of this package, outside test files, run
+// again, in source order.
+func (c *checker) retriedInterfaceCalls() []retriedCall {
+	var out []retriedCall
 	seen := map[*ast.CallExpr]bool{}
 	for _, s := range c.res.Sites {
 		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
@@ -307,23 +337,22 @@ func (c *checker) exportRetried() {
 			}
 			seen[call] = true
 			fn := typematch.Callee(c.pass.TypesInfo, call)
-			if fn == nil || fn.Pkg() != c.pass.Pkg {
-				continue
-			}
-			f := c.retriedBy(call)
-			if f == nil {
+			if fn == nil {
 				continue
 			}
 			if isInterfaceMethod(fn) {
-				mark(facts, fn, f)
-			} else {
-				c.retriedThrough(fn, f, facts, map[*types.Func]bool{}, 0)
+				if f := c.retriedBy(call); f != nil {
+					out = append(out, retriedCall{call, fn, f})
+				}
+			} else if fn.Pkg() == c.pass.Pkg {
+				if f := c.retriedBy(call); f != nil {
+					out = c.retriedThrough(fn, f, out, map[*types.Func]bool{}, 0)
+				}
 			}
 		}
 	}
-	for fn, f := range facts {
-		c.pass.ExportObjectFact(fn, f)
-	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].call.Pos() < out[j].call.Pos() })
+	return out
 }
 
 // mark records that the retry f runs interface method fn again, keeping
@@ -342,30 +371,30 @@ func isInterfaceMethod(fn *types.Func) bool {
 // retriedThrough follows a retry f into fn, a function of this package
 // that the retry runs again after it failed (alertmanager's RetryStage
 // retries Integration.Notify, which calls its Notifier): an interface
-// method of this package that fn calls and whose failure fn hands back is
-// retried by f too.
-func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, facts map[*types.Func]*RetriedFact, seen map[*types.Func]bool, depth int) {
+// method that fn calls and whose failure fn hands back is retried by f too.
+func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, out []retriedCall, seen map[*types.Func]bool, depth int) []retriedCall {
 	d := c.ix.decls[fn]
 	if d == nil || seen[fn] || depth > 3 {
-		return
+		return out
 	}
 	body, ok := c.ix.find(d.Body)
 	if !ok {
-		return
+		return out
 	}
 	seen[fn] = true
 	attempt := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
 	for call := range directCalls(body) {
 		inner := typematch.Callee(c.pass.TypesInfo, call)
-		if inner == nil || inner.Pkg() != c.pass.Pkg || !c.retried(attempt, lead{node: call, own: true}) {
+		if inner == nil || !c.retried(attempt, lead{node: call, own: true}) {
 			continue
 		}
 		if isInterfaceMethod(inner) {
-			mark(facts, inner, f)
-		} else {
-			c.retriedThrough(inner, f, facts, seen, depth+1)
+			out = append(out, retriedCall{call, inner, f})
+		} else if inner.Pkg() == c.pass.Pkg {
+			out = c.retriedThrough(inner, f, out, seen, depth+1)
 		}
 	}
+	return out
 }
 
 // directCalls yields the calls that body makes itself, in source order:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/analyzerdoc"
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/report"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
@@ -23,7 +24,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "nestedretry",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil), (*ErrorsFuncFact)(nil)},
+	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil), (*ErrorsFuncFact)(nil), (*WiringFact)(nil)},
 }, doc)
 
 //go:embed doc.go
@@ -110,14 +111,17 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	table := slices.Concat(clients.table, apis.Clients)
+	r := report.New(pass)
 	if len(res.Sites) == 0 && !relevant(pass, table) {
+		wire(pass, ownSides{}, r)
 		return nil, nil
 	}
 	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
 	c := newChecker(pass, root, res, table)
 	c.exportFacts()
 	c.exportRetried()
-	c.report()
+	c.report(r)
+	wire(pass, ownSides{retried: c.ownRetriedMethods(), impls: c.ownRetryingImpls()}, r)
 	return nil, nil
 }
 

@@ -666,3 +666,13 @@ func (r *Result) FuncReach(fn *types.Func) Reach {
 	}
 	return s.reach
 }
+
+// CalledParams says which function parameters calling fn runs: bit i is
+// set when fn calls its parameter i (bit 63 stands for every one from the
+// 63rd on), so the function passed there runs in the call.
+func (r *Result) CalledParams(fn *types.Func) uint64 {
+	if r.a == nil || r.a.reach.funcs == nil || fn == nil {
+		return 0
+	}
+	return r.a.fnSummary(fn, nil).params
+}

@@ -1,3 +1,5 @@
+// want package:`wiring\(implemented github.com/aws/aws-sdk-go/aws/credentials.Provider.Retrieve by \(\*stscreds.WebIdentityRoleProvider\).Retrieve, .*; 0 met\)`
+
 // Package awsv1 holds retry loops around aws-sdk-go (v1) calls.
 package awsv1
 

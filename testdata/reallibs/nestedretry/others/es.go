@@ -1,3 +1,5 @@
+// want package:`wiring\(implemented cloud.google.com/go/auth/grpctransport.GRPCClientConnPool.Invoke by \(\*grpctransport.roundRobinConnPool\).Invoke, .*; 0 met\)`
+
 package others
 
 import (

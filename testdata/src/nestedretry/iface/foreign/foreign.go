@@ -1,3 +1,5 @@
+// want package:`wiring\(retried nestedretry/iface/foreign/tokens.TokenSource.Token by \(\*foreign.TokenSource\).Token, retried nestedretry/iface/foreign/tokens.TokenSource.Token by \(\*foreign.wrapped\).token; 0 met\)`
+
 // Package foreign retries a token refresh through an interface of another
 // package (rclone's oauthutil.TokenSource over x/oauth2): the field's
 // values are all made by that package from nothing of this one, so the

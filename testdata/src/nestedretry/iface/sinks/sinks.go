@@ -1,3 +1,5 @@
+// want package:`wiring\(implemented nestedretry/iface/pipeline.Notifier.Close by \(\*sinks.Webhook\).Close, .*implemented nestedretry/iface/pipeline.Notifier.Notify by \(\*sinks.Logger\).Notify; 0 met\)`
+
 // Package sinks plugs notifiers into the pipeline: a method the pipeline
 // retries is an attempt of that retry, so a retrying client called in it is
 // reported there.

@@ -1,3 +1,5 @@
+// want package:`wiring\(implemented nestedretry/iface/store.Blobs.Put by \(\*store.s3Blobs\).Put, implemented nestedretry/iface/store.Cache.Get by \(\*store.s3Cache\).Get; 0 met\)`
+
 // Package store reaches S3 through an interface of its own: the retry loop
 // calls the interface, and the implementation the package declares for it
 // retries.

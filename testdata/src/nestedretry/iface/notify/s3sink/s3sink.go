@@ -1,3 +1,5 @@
+// want package:`wiring\(implemented nestedretry/iface/notify.Notifier.Notify by \(\*s3sink.Notifier\).Notify, implemented nestedretry/iface/notify.Notifier.Notify by \(\*s3sink.Built\).Notify, implemented nestedretry/iface/notify.Notifier.Ping by \(\*s3sink.Notifier\).Ping; 0 met\)`
+
 // Package s3sink plugs a notifier into notify whose Notify calls an
 // aws-sdk-go-v2 client (alertmanager's SNS notifier calls sns.Client's
 // Publish; s3's PutObject retries alike).

@@ -1,0 +1,32 @@
+// want package:`wiring\(retried nestedretry/wiring/blob.Store.Size by direct.Total, .*; 1 met\)`
+
+// Package direct retries blob.Store.Size itself and imports the S3 store:
+// the finding is at its retried call.
+package direct
+
+import (
+	"context"
+
+	"nestedretry/wiring/blob"
+	"nestedretry/wiring/s3blob"
+)
+
+var _ = s3blob.New
+
+func Total(ctx context.Context, s blob.Store, names []string) (int64, error) { // want Total:`reaches\(retries, up to 3 attempts\)`
+	var total int64
+	for _, name := range names {
+		var err error
+		var n int64
+		for try := 0; try < 3; try++ {
+			if n, err = s.Size(ctx, name); err == nil { // want `retry loop of up to 3 attempts in Total retries blob.Store.Size, and in this program that can be \(\*s3blob.store\).Size \(at nestedretry/wiring/s3blob/s3blob.go:32\), which calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\): up to 30 calls in all`
+				break
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
