@@ -201,6 +201,7 @@ func realMain() error {
 			fmt.Println("   ", err)
 			continue
 		}
+		NamePlaces(found, modulePath(filepath.Join(tree, filepath.FromSlash(r.ModuleDir))), r.ModuleDir)
 		fmt.Printf("    %d findings\n", len(found))
 		if len(errs) > 0 {
 			fmt.Printf("    %d analysis errors (an analyzer failed, or a package did not load), e.g.:\n", len(errs))
@@ -388,4 +389,19 @@ func buildRetrylint(root, id, work string) (string, error) {
 		return "", fmt.Errorf("building retrylint: %v\n%s", err, out)
 	}
 	return bin, nil
+}
+
+// modulePath reads the module path from the go.mod in dir; "" if there is
+// none (then no message names a place in it).
+func modulePath(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }

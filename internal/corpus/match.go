@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +22,37 @@ type Finding struct {
 	Line     int
 	Col      int
 	Message  string
+	// Names holds the places of the repository that the message names
+	// (see NamePlaces).
+	Names []Place
+}
+
+// A Place is a line of a file, relative to the repository root.
+type Place struct {
+	Path string
+	Line int
+}
+
+// placeInMessage is a place as messages name one: "pkgpath/file.go:line".
+var placeInMessage = regexp.MustCompile(`[A-Za-z0-9_.~+\-/]+\.go:[0-9]+`)
+
+// NamePlaces fills in each finding's Names: the places its message names
+// in the module at path modulePath, which lies at moduleDir in the
+// repository. nestedretry names both layers this way when it reports them
+// where they meet, in a package that neither of them is in.
+func NamePlaces(fs []Finding, modulePath, moduleDir string) {
+	for i := range fs {
+		fs[i].Names = nil
+		for _, m := range placeInMessage.FindAllString(fs[i].Message, -1) {
+			file, l, _ := cutLast(m, ":")
+			line, err := strconv.Atoi(l)
+			rel, ok := strings.CutPrefix(file, modulePath+"/")
+			if err != nil || !ok {
+				continue
+			}
+			fs[i].Names = append(fs[i].Names, Place{Path: path.Join(moduleDir, rel), Line: line})
+		}
+	}
 }
 
 func (f Finding) key() string {
@@ -136,26 +169,47 @@ type Outcome struct {
 // range holds its line (so a call labelled inside a loop labelled otherwise
 // takes the findings on the call); findings that no label holds are
 // unlabelled.
+//
+// A finding that no label holds by its own place is given instead to the
+// narrowest label holding each place its message names (Names), when there
+// is one: a finding reported where two layers meet names the code of each.
 func Match(labels []Label, findings []Finding) Outcome {
 	o := Outcome{Labels: labels, Hits: make([][]Finding, len(labels))}
 	for _, f := range findings {
-		best := -1
-		for i, l := range labels {
-			if l.Analyzer != f.Analyzer || l.Path != f.Path || f.Line < l.Start || f.Line > l.End {
-				continue
-			}
-			if best < 0 || l.End-l.Start < labels[best].End-labels[best].Start {
-				best = i
+		if best := narrowest(labels, f.Analyzer, Place{f.Path, f.Line}); best >= 0 {
+			o.Hits[best] = append(o.Hits[best], f)
+			continue
+		}
+		named := false
+		for _, p := range f.Names {
+			if best := narrowest(labels, f.Analyzer, p); best >= 0 && !slices.ContainsFunc(o.Hits[best], f.same) {
+				o.Hits[best] = append(o.Hits[best], f)
+				named = true
 			}
 		}
-		if best < 0 {
+		if !named {
 			o.Unlabelled = append(o.Unlabelled, f)
-		} else {
-			o.Hits[best] = append(o.Hits[best], f)
 		}
 	}
 	return o
 }
+
+// narrowest returns the index of the narrowest label of analyzer whose
+// range holds p, or -1.
+func narrowest(labels []Label, analyzer string, p Place) int {
+	best := -1
+	for i, l := range labels {
+		if l.Analyzer != analyzer || l.Path != p.Path || p.Line < l.Start || p.Line > l.End {
+			continue
+		}
+		if best < 0 || l.End-l.Start < labels[best].End-labels[best].Start {
+			best = i
+		}
+	}
+	return best
+}
+
+func (f Finding) same(g Finding) bool { return f.key() == g.key() }
 
 // A Tally is the figures of one analyzer over one or more repositories.
 type Tally struct {

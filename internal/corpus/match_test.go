@@ -268,3 +268,36 @@ func TestCountLines(t *testing.T) {
 		t.Errorf("countLines of a missing file = %d, want -1", got)
 	}
 }
+
+// TestMatchNamedPlaces: a finding reported where two layers meet is given to
+// the label of each place of the repository its message names; one that
+// names no labelled place, or places outside the module, is unlabelled.
+func TestMatchNamedPlaces(t *testing.T) {
+	fs := []Finding{
+		{Analyzer: "nestedretry", Repo: "a/b", Path: "cmd/main.go", Line: 17, Message: "retry call in (*retry.Backend).Save (at example.com/m/retry/retry.go:20) retries backend.Backend.Save, " +
+			"and in this program that can be (*s3.s3).Save (at example.com/m/s3/s3.go:285), or (*gs.gs).Load (at example.com/m/gs/gs.go:241, through example.com/m/gs/gs.go:248)"},
+		{Analyzer: "nestedretry", Repo: "a/b", Path: "cmd/main.go", Line: 18, Message: "names example.com/other/s3/s3.go:285 and example.com/m/s3/s3.go:999"},
+	}
+	NamePlaces(fs, "example.com/m", "mod")
+	want := []Place{{"mod/retry/retry.go", 20}, {"mod/s3/s3.go", 285}, {"mod/gs/gs.go", 241}, {"mod/gs/gs.go", 248}}
+	if !reflect.DeepEqual(fs[0].Names, want) {
+		t.Fatalf("Names = %v, want %v", fs[0].Names, want)
+	}
+	labels := []Label{
+		label("nestedretry", "mod/s3/s3.go", 285, 307, "problem"), // 0
+		label("nestedretry", "mod/gs/gs.go", 248, 267, "problem"), // 1: through
+		label("nestedretry", "mod/gs/gs.go", 230, 300, "problem"), // 2: wider, holds 241 and 248
+		label("nojitter", "mod/s3/s3.go", 285, 307, "problem"),    // 3: another analyzer
+	}
+	o := Match(labels, fs)
+	hits := make([]int, len(labels))
+	for i, h := range o.Hits {
+		hits[i] = len(h)
+	}
+	if want := []int{1, 1, 1, 0}; !reflect.DeepEqual(hits, want) {
+		t.Errorf("hits per label = %v, want %v", hits, want)
+	}
+	if len(o.Unlabelled) != 1 || o.Unlabelled[0].Line != 18 {
+		t.Errorf("unlabelled = %+v, want the finding at line 18", o.Unlabelled)
+	}
+}
