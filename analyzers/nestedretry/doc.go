@@ -63,6 +63,31 @@
 //	to 5 attempts (the library default) itself: up to 20 calls in all; let
 //	one layer own the retries
 //
+// A retry of an interface of another package, and an implementation of it
+// in a package the retry's never imports, meet only in the program that
+// links both: restic's retry.Backend wraps any backend.Backend, and its S3,
+// Azure and GCS backends, in sibling packages, call SDKs that retry. Each
+// package carries both sides of its imports up in a package fact (the
+// retried interface methods, and the methods that implement one and lead to
+// retries), and the first package where a retried method and an
+// implementation of it are both in sight reports the pair, once: at its own
+// retried call or implementing call when it has one, else at the import
+// that brings the implementations in (cmd/restic's import of the package
+// that registers the backends). The message names each layer's place, as
+// "package path/file.go:line":
+//
+//	retry call of an unknown number of attempts in (*retry.Backend).Save
+//	(at .../internal/backend/retry/backend_retry.go:172) retries
+//	backend.Backend.Save, and in this program that can be (*s3.s3).Save (at
+//	.../internal/backend/s3/s3.go:285), which calls minio.Client.PutObject,
+//	which makes up to 10 attempts (the library default): ...
+//
+// Like any resolution by the types a program links in, this says what the
+// program can run, not what one configuration does. Implementations whose
+// retries stay in the process (a syscall repeated on EINTR), methods that
+// return no error, interfaces of the standard library and of the SDKs
+// themselves, and wiring in files that import "testing" are left out.
+//
 // The diagnostic stands at the outermost retry site, on the call in its
 // attempt that leads down, names the chain and gives the product of the
 // attempts ("per request" in an HTTP handler, "in all" elsewhere):
