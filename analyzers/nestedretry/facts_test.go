@@ -28,6 +28,16 @@ func TestFactsGob(t *testing.T) {
 			Bound:  retrysite.Bound{Kind: retrysite.Unknown},
 			Within: "30 seconds",
 		},
+		&WiringFact{
+			Retried: []RetriedMethod{{Iface: Link{PkgPath: "example.com/backend", PkgName: "backend", Name: "Backend"}, Method: "Save",
+				Retry: RetriedFact{By: Link{PkgPath: "example.com/retry", PkgName: "retry", Name: "(*Backend).Save"}, Kind: "retry call"},
+				At:    "example.com/retry/retry.go:20"}},
+			Impls: []RetryingImpl{{Iface: Link{PkgPath: "example.com/backend", PkgName: "backend", Name: "Backend"}, Method: "Save",
+				Impl:  Link{PkgPath: "example.com/s3", PkgName: "s3", Name: "(*s3).Save"},
+				Leads: ReachesFact{Chain: []Link{{Name: "minio.Client.PutObject"}}, Bound: retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 10}},
+				At:    []string{"example.com/s3/s3.go:285", "example.com/s3/s3.go:300"}}},
+			Met: []string{"a|b"},
+		},
 	}
 	for _, f := range facts {
 		var buf bytes.Buffer
@@ -53,5 +63,28 @@ func TestCapChain(t *testing.T) {
 	want := []Link{{Name: "a"}, {Name: "b"}, {Name: "..."}, {Name: "f"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("capChain = %v, want %v", got, want)
+	}
+}
+
+// TestVisible: entries about an internal package's interfaces are carried
+// only within the tree of its parent, where they can be named.
+func TestVisible(t *testing.T) {
+	for _, tc := range []struct {
+		iface, from string
+		want        bool
+	}{
+		{"example.com/m/backend", "example.com/other", true},
+		{"example.com/m/internal/backend", "example.com/m/cmd/app", true},
+		{"example.com/m/internal/backend", "example.com/m", true},
+		{"example.com/m/internal/backend", "example.com/mx/cmd", false},
+		{"example.com/m/internal/backend", "example.com/other", false},
+		{"example.com/m/internal", "example.com/m/x", true},
+		{"example.com/m/internal", "example.com/n", false},
+		{"example.com/m/a/internal/b/internal/c", "example.com/m/a/internal/b/x", true},
+		{"example.com/m/a/internal/b/internal/c", "example.com/m/a/y", false},
+	} {
+		if got := visible(tc.iface, tc.from); got != tc.want {
+			t.Errorf("visible(%q, %q) = %v, want %v", tc.iface, tc.from, got, tc.want)
+		}
 	}
 }
