@@ -69,12 +69,13 @@
 // Azure and GCS backends, in sibling packages, call SDKs that retry. Each
 // package carries both sides of its imports up in a package fact (the
 // retried interface methods, and the methods that implement one and lead to
-// retries), and the first package where a retried method and an
-// implementation of it are both in sight reports the pair, once: at its own
-// retried call or implementing call when it has one, else at the import
-// that brings the implementations in (cmd/restic's import of the package
-// that registers the backends). The message names each layer's place, as
-// "package path/file.go:line":
+// retries). A package that retries such a method itself, or implements one,
+// with the other side in sight reports the pair at its own call, once. Any
+// other pair is reported by each program (package main) that links both
+// sides, at the import that brings the implementations in (cmd/restic's
+// import of the package that registers the backends): a library that
+// imports both need not put one inside the other. The message names each
+// layer's place, as "package path/file.go:line":
 //
 //	retry call of an unknown number of attempts in (*retry.Backend).Save
 //	(at .../internal/backend/retry/backend_retry.go:172) retries

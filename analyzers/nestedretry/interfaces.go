@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -398,17 +399,24 @@ func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, out []retriedCa
 }
 
 // directCalls yields the calls that body makes itself, in source order:
-// not those of a go statement or a function literal, which run apart from
-// it.
+// not those of a go statement or of a function literal, which run apart from
+// it, unless the literal is called where it stands (loki's uploader runs
+// err = func() error { ...; return d.bucket.Upload(...) }() in its attempt).
 func directCalls(body inspector.Cursor) iter.Seq[*ast.CallExpr] {
 	return func(yield func(*ast.CallExpr) bool) {
 		more := true
 		body.Inspect([]ast.Node{(*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
-			call, ok := c.Node().(*ast.CallExpr)
-			if ok && more {
-				more = yield(call)
+			switch n := c.Node().(type) {
+			case *ast.CallExpr:
+				if more {
+					more = yield(n)
+				}
+				return more
+			case *ast.FuncLit:
+				k, _ := c.ParentEdge()
+				return more && k == edge.CallExpr_Fun
 			}
-			return ok && more
+			return false
 		})
 	}
 }

@@ -125,13 +125,15 @@ func TestCases(t *testing.T) {
 		// A wrapper of errors.Is or errors.As in another package (restic's
 		// internal/errors) reads as the standard one (ErrorsFuncFact).
 		// Wiring reduces restic's retry.Backend around its S3 backend: a
-		// wrapper retries an interface that a sibling package implements on
-		// minio-go, and the two meet only in a package that imports both (the
-		// finding is at the import that brings the implementation in, once per
-		// program: not again above). A package that retries the interface
-		// itself and imports the implementation reports at its call. An
-		// in-memory implementation, a wiring in a file that imports "testing",
-		// and a registry that links the stores without the wrapper stay quiet.
+		// wrapper (retrying through a helper that hands a runner a variable
+		// holding the operation) retries an interface that a sibling package
+		// implements on minio-go (through a helper that runs a method value),
+		// and the two meet only where they are linked: the program reports, at
+		// the import that brings the implementation in; the library that
+		// links them does not. A package that retries the interface itself and
+		// imports the implementation reports at its call, and a program above
+		// it not again. An in-memory implementation, wiring in a file that
+		// imports "testing", and a registry without the wrapper stay quiet.
 		{Name: "Wiring", Pkgs: []string{"nestedretry/wiring/blob", "nestedretry/wiring/retrying", "nestedretry/wiring/s3blob",
 			"nestedretry/wiring/memblob", "nestedretry/wiring/registry", "nestedretry/wiring/app", "nestedretry/wiring/cmd",
 			"nestedretry/wiring/tool", "nestedretry/wiring/fixtures", "nestedretry/wiring/direct"}},

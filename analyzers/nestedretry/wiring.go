@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -28,22 +29,23 @@ import (
 // A WiringFact carries both sides up the import graph: the interface
 // methods of other packages that retry sites run again, and the methods that
 // implement an interface method and lead to retries of their own. Each
-// package merges those of its imports with its own; where a retried method
-// and an implementation of it first come into sight together, the nesting is
-// reported once, and the pair is carried on as met so that the packages
-// above stay quiet. It is reported at the package's own side when it has
-// one (the retried call, or the implementation's retrying call), else at the
-// import that brings the implementations in. Like any class-hierarchy
-// resolution, this says what the program can run, not what one
-// configuration does: an implementation the program links in is one the
-// retry may wrap.
+// package merges those of its imports with its own. A package that itself
+// retries such a method, or implements one, while the other side is in
+// sight reports the pair there, at its call, and carries it on as met. Any
+// other pair is reported by a program (package main) that links both sides,
+// at the import that brings the implementations in: a library that imports
+// both need not put one inside the other, but a program links them, and
+// any of the implementations may be the one its configuration picks. Like
+// any resolution by class hierarchy, this says what the program can run,
+// not what one configuration does.
 
 // WiringFact is a package fact: what the package and everything it imports
 // retry through interfaces, and which pairs were already reported below it.
 type WiringFact struct {
 	Retried []RetriedMethod
 	Impls   []RetryingImpl
-	// Met holds the keys of the pairs reported in this package or below.
+	// Met holds the keys of the pairs reported at a retried or implementing
+	// call in this package or below.
 	Met []string
 }
 
@@ -160,36 +162,40 @@ func wire(pass *analysis.Pass, own ownSides, r reporter) {
 	slices.SortFunc(merged.Impls, func(a, b RetryingImpl) int { return cmp.Compare(a.key(), b.key()) })
 
 	// A pair is reported at the retried call when that is this package's
-	// own, else at the implementation's call when that is, else at the
-	// import that brings the implementations in.
+	// own, else at the implementation's call when that is; both are then
+	// met. Else it is reported only in a program (package main), at the
+	// import that brings the implementations in: a library that imports
+	// both sides need not link them together, a program does.
 	for i := range merged.Retried {
 		rm := &merged.Retried[i]
 		var fresh []*RetryingImpl
 		for j := range merged.Impls {
 			e := &merged.Impls[j]
-			if methodKey(e.Iface, e.Method) != methodKey(rm.Iface, rm.Method) || e.Impl.PkgPath == rm.Retry.By.PkgPath ||
-				met[pairKey(rm, e)] || !informative(rm.Retry.Bound, e.Leads.Bound) {
-				continue
+			if methodKey(e.Iface, e.Method) == methodKey(rm.Iface, rm.Method) && e.Impl.PkgPath != rm.Retry.By.PkgPath &&
+				!met[pairKey(rm, e)] && informative(rm.Retry.Bound, e.Leads.Bound) {
+				fresh = append(fresh, e)
 			}
-			met[pairKey(rm, e)] = true
-			fresh = append(fresh, e)
 		}
 		if len(fresh) == 0 {
 			continue
 		}
 		if n := ownCall[rm.key()]; n != nil {
 			r.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: wiringMessage(pass, rm, fresh, false)})
+			for _, e := range fresh {
+				met[pairKey(rm, e)] = true
+			}
 			continue
 		}
 		var elsewhere []*RetryingImpl
 		for _, e := range fresh {
 			if n := ownLead[e.key()]; n != nil {
 				r.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: wiringMessage(pass, rm, []*RetryingImpl{e}, true)})
+				met[pairKey(rm, e)] = true
 			} else {
 				elsewhere = append(elsewhere, e)
 			}
 		}
-		if len(elsewhere) > 0 {
+		if len(elsewhere) > 0 && pass.Pkg.Name() == "main" {
 			if spec := importSpec(pass, from[elsewhere[0].key()]); spec != nil {
 				r.Report(analysis.Diagnostic{Pos: spec.Pos(), End: spec.End(), Message: wiringMessage(pass, rm, elsewhere, true)})
 			}
@@ -363,9 +369,11 @@ func (c *checker) foreignInterface(call *ast.CallExpr) *types.Named {
 
 // pluggable reports whether interfaces of pkg are ones a program plugs its
 // own implementations into: not the standard library's (io.Reader's
-// implementations are everywhere) and not a retrying SDK's own.
+// implementations are everywhere), not a logging, metrics or tracing
+// library's (a logger's Log between attempts is no dependency), and not a
+// retrying SDK's own.
 func (c *checker) pluggable(pkg *types.Package) bool {
-	if typematch.InStdlib(pkg.Path()) {
+	if typematch.InStdlib(pkg.Path()) || apis.IsInstrumentation(pkg.Path()) {
 		return false
 	}
 	return !c.sdkPackage(pkg.Path())

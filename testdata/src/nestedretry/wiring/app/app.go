@@ -1,14 +1,15 @@
-// want package:`wiring\(retried nestedretry/wiring/blob.Store.Put by \(\*retrying.Store\).Put, implemented .*; 1 met\)`
+// want package:`wiring\(retried nestedretry/wiring/blob.Store.Put by \(\*retrying.Store\).Put, implemented .*; 0 met\)`
 
-// Package app is where the wrapper and the S3 store meet, as in restic's
-// cmd/restic: the finding is at the import that brings the store in.
+// Package app links the wrapper around the stores of the registry, as
+// restic's internal/global does, but it is a library: the program that
+// imports it reports.
 package app
 
 import (
 	"github.com/minio/minio-go/v7"
 
 	"nestedretry/wiring/blob"
-	"nestedretry/wiring/registry" // want `retry call of up to 5 attempts in \(\*retrying.Store\).Put \(at nestedretry/wiring/retrying/retrying.go:26\) retries blob.Store.Put, and in this program that can be \(\*s3blob.store\).Put \(at nestedretry/wiring/s3blob/s3blob.go:23, through nestedretry/wiring/s3blob/s3blob.go:27\), which calls blob.Apply -> \(\*s3blob.store\).upload -> minio.Client.PutObject, which makes up to 10 attempts \(the library default\): up to 50 calls in all; let one layer own the retries`
+	"nestedretry/wiring/registry"
 	"nestedretry/wiring/retrying"
 )
 
