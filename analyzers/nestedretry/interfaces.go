@@ -316,14 +316,19 @@ type retriedCall struct {
 	call   *ast.CallExpr
 	method *types.Func
 	fact   *RetriedFact
+	// top is the call in the attempt that leads to call: call itself, or
+	// the call of the function of the package it is reached through (loki's
+	// fetchSeed retries readSeedFile, which calls ObjectClient.GetObject).
+	top *ast.CallExpr
 }
 
 // retriedInterfaceCalls finds the calls of interface methods (of any
 // package) that the retry sites of this package, outside test files, run
-// again, in source order.
+// again, in source order of the calls in the attempts that lead to them.
 func (c *checker) retriedInterfaceCalls() []retriedCall {
 	var out []retriedCall
-	seen := map[*ast.CallExpr]bool{}
+	type pair struct{ top, call *ast.CallExpr }
+	seen := map[pair]bool{}
 	for _, s := range c.res.Sites {
 		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
 			continue
@@ -333,26 +338,29 @@ func (c *checker) retriedInterfaceCalls() []retriedCall {
 			continue
 		}
 		for call := range directCalls(attempt) {
-			if seen[call] {
-				continue
-			}
-			seen[call] = true
 			fn := typematch.Callee(c.pass.TypesInfo, call)
-			if fn == nil {
+			if fn == nil || seen[pair{call, call}] {
 				continue
 			}
+			seen[pair{call, call}] = true
 			if isInterfaceMethod(fn) {
 				if f := c.retriedBy(call); f != nil {
-					out = append(out, retriedCall{call, fn, f})
+					out = append(out, retriedCall{call, fn, f, call})
 				}
 			} else if fn.Pkg() == c.pass.Pkg {
 				if f := c.retriedBy(call); f != nil {
-					out = c.retriedThrough(fn, f, out, map[*types.Func]bool{}, 0)
+					for _, rc := range c.retriedThrough(fn, f, nil, map[*types.Func]bool{}, 0) {
+						if !seen[pair{call, rc.call}] {
+							seen[pair{call, rc.call}] = true
+							rc.top = call
+							out = append(out, rc)
+						}
+					}
 				}
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].call.Pos() < out[j].call.Pos() })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].top.Pos() < out[j].top.Pos() })
 	return out
 }
 
@@ -390,7 +398,7 @@ func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, out []retriedCa
 			continue
 		}
 		if isInterfaceMethod(inner) {
-			out = append(out, retriedCall{call, inner, f})
+			out = append(out, retriedCall{call, inner, f, call})
 		} else if inner.Pkg() == c.pass.Pkg {
 			out = c.retriedThrough(inner, f, out, seen, depth+1)
 		}

@@ -70,7 +70,9 @@ type RetriedMethod struct {
 	Iface  Link
 	Method string
 	Retry  RetriedFact
-	// At is where the retried call is, as "pkgpath/file.go:line".
+	// At is where the retry's attempt makes the call that leads to the
+	// method (the method's call itself, or a call of a function of the
+	// retry's package that makes it), as "pkgpath/file.go:line".
 	At string
 }
 
@@ -341,8 +343,8 @@ func (c *checker) ownRetriedMethods() []ownRetried {
 			continue // the values the call runs on are in sight: reported as a lead
 		}
 		out = append(out, ownRetried{
-			method: RetriedMethod{Iface: typeLink(iface), Method: rc.method.Name(), Retry: *rc.fact, At: c.place(rc.call.Pos())},
-			call:   rc.call,
+			method: RetriedMethod{Iface: typeLink(iface), Method: rc.method.Name(), Retry: *rc.fact, At: c.place(rc.top.Pos())},
+			call:   rc.top,
 		})
 	}
 	return out

@@ -1,4 +1,4 @@
-// want package:`wiring\(retried .*; 1 met\)`
+// want package:`wiring\(retried .*; 2 met\)`
 
 // Command cmd is the program that links the wrapper and the S3 store, as
 // cmd/restic is: the finding is at the first import that brings the store
