@@ -217,17 +217,15 @@ func wire(pass *analysis.Pass, own ownSides, r reporter) {
 // of its parent. Beyond that tree nothing can retry or implement them, so
 // their entries are not carried further.
 func visible(iface, from string) bool {
-	i := strings.LastIndex(iface, "/internal/")
-	switch {
+	var parent string
+	switch i := strings.LastIndex(iface, "/internal/"); {
 	case i >= 0:
+		parent = iface[:i]
 	case strings.HasSuffix(iface, "/internal"):
-		i = len(iface) - len("/internal")
-	case iface == "internal" || strings.HasPrefix(iface, "internal/"):
-		return true // the standard library's, never carried
+		parent = strings.TrimSuffix(iface, "/internal")
 	default:
-		return true
+		return true // not internal (a path that starts with internal/ is the standard library's, never carried)
 	}
-	parent := iface[:i]
 	return from == parent || strings.HasPrefix(from, parent+"/")
 }
 
@@ -242,8 +240,9 @@ type reporter interface {
 // .../retry/backend_retry.go:170) retries backend.Backend.Save, and in this
 // program that can be (*s3.s3).Save (at .../s3/s3.go:285), which calls
 // minio.Client.PutObject, which makes up to 10 attempts (the library
-// default): up to 50 calls in all; let one layer own the retries". With
-// locate, the retried call's place is named too (it is in another package).
+// default): up to 50 calls in all; let one layer own the retries" ("and
+// that can be" outside a program). With locate, the retried call's place is
+// named too (it is in another package).
 func wiringMessage(pass *analysis.Pass, rm *RetriedMethod, impls []*RetryingImpl, locate bool) string {
 	here := pass.Pkg.Path()
 	by := rm.Retry.Kind + " " + outerPhrase(rm.Retry.Bound, rm.Retry.Within) + " in " + rm.Retry.By.qualified(here)
@@ -268,8 +267,12 @@ func wiringMessage(pass *analysis.Pass, rm *RetriedMethod, impls []*RetryingImpl
 			worstBound = e.Leads.Bound
 		}
 	}
-	return fmt.Sprintf("%s retries %s, and in this program that can be %s: %s; let one layer own the retries",
-		by, method.qualified(here), strings.Join(parts, ", or "), totalPhrase(rm.Retry.Bound, worstBound, "in all"))
+	where := "and that can be"
+	if pass.Pkg.Name() == "main" {
+		where = "and in this program that can be"
+	}
+	return fmt.Sprintf("%s retries %s, %s %s: %s; let one layer own the retries",
+		by, method.qualified(here), where, strings.Join(parts, ", or "), totalPhrase(rm.Retry.Bound, worstBound, "in all"))
 }
 
 // productionImports returns the paths that the package's production files
