@@ -8,7 +8,7 @@ package main
 import (
 	"context"
 
-	"nestedretry/wiring/app" // want `retry call of up to 5 attempts in \(\*retrying.Store\).Put \(at nestedretry/wiring/retrying/retrying.go:26\) retries blob.Store.Put, and in this program that can be \(\*s3blob.store\).Put \(at nestedretry/wiring/s3blob/s3blob.go:23, through nestedretry/wiring/s3blob/s3blob.go:27\), which calls blob.Apply -> \(\*s3blob.store\).upload -> minio.Client.PutObject, which makes up to 10 attempts \(the library default\): up to 50 calls in all; let one layer own the retries`
+	"nestedretry/wiring/app" // want `retry call of up to 5 attempts in \(\*retrying.Store\).Put \(at nestedretry/wiring/retrying/retrying.go:26\) retries blob.Store.Put, and in this program that can be \(\*s3blob.store\).Put \(at nestedretry/wiring/s3blob/s3blob.go:25, through nestedretry/wiring/s3blob/s3blob.go:29\), which calls blob.Apply -> \(\*s3blob.store\).upload -> minio.Client.PutObject, which makes up to 10 attempts \(the library default\): up to 50 calls in all; let one layer own the retries`
 	"nestedretry/wiring/direct"
 	"nestedretry/wiring/s3blob"
 )

@@ -19,7 +19,7 @@ func Total(ctx context.Context, s blob.Store, names []string) (int64, error) { /
 		var err error
 		var n int64
 		for try := 0; try < 3; try++ {
-			if n, err = s.Size(ctx, name); err == nil { // want `retry loop of up to 3 attempts in Total retries blob.Store.Size, and that can be \(\*s3blob.store\).Size \(at nestedretry/wiring/s3blob/s3blob.go:32\), which calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\): up to 30 calls in all`
+			if n, err = s.Size(ctx, name); err == nil { // want `retry loop of up to 3 attempts in Total retries blob.Store.Size, and that can be \(\*s3blob.store\).Size \(at nestedretry/wiring/s3blob/s3blob.go:34\), which calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\): up to 30 calls in all`
 				break
 			}
 		}
@@ -37,7 +37,7 @@ func SizeOf(ctx context.Context, s blob.Store, name string) (int64, error) { // 
 	var n int64
 	var err error
 	for try := 0; try < 4; try++ {
-		if n, err = size(ctx, s, name); err == nil { // want `retry loop of up to 4 attempts in SizeOf retries blob.Store.Size, and that can be \(\*s3blob.store\).Size \(at nestedretry/wiring/s3blob/s3blob.go:32\), which calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\): up to 40 calls in all`
+		if n, err = size(ctx, s, name); err == nil { // want `retry loop of up to 4 attempts in SizeOf retries blob.Store.Size, and that can be \(\*s3blob.store\).Size \(at nestedretry/wiring/s3blob/s3blob.go:34\), which calls minio.Client.StatObject, which makes up to 10 attempts \(the library default\): up to 40 calls in all`
 			return n, nil
 		}
 	}

@@ -18,7 +18,9 @@ type store struct {
 	bucket string
 }
 
-func New(client *minio.Client, bucket string) blob.Store { return &store{client: client, bucket: bucket} }
+func New(client *minio.Client, bucket string) blob.Store {
+	return &store{client: client, bucket: bucket}
+}
 
 func (s *store) Put(ctx context.Context, name string, data []byte) error { // want Put:`reaches\(blob.Apply -> \(\*s3blob.store\).upload -> minio.Client.PutObject, the library default of 10 attempts\)`
 	return blob.Apply(ctx, name, data, s.upload)
