@@ -281,11 +281,25 @@ func (w *walker) retries(body *ast.BlockStmt) bool {
 	}
 	for _, sc := range fails {
 		w.sc, w.steps = sc, 0
+		if sc == failErr && len(att.resps) > 0 {
+			if w.retriesWithStatus(body, 503) || w.retriesWithStatus(body, 429) {
+				return true
+			}
+			continue
+		}
 		if w.run(body)&around != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// retriesWithStatus reports whether the loop goes around on some path when
+// the attempt fails with an error and a response of the given status.
+func (w *walker) retriesWithStatus(body *ast.BlockStmt, status int64) bool {
+	defer func() { w.errStatus = 0 }()
+	w.errStatus, w.steps = status, 0
+	return w.run(body)&around != 0
 }
 
 // retriesOnVerdict reports whether the loop leaves on every path when the
@@ -849,10 +863,44 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			}
 		}
 	}
-	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed {
+	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(s, bodyCur) {
 		return Bound{Kind: Unknown}
 	}
 	return Bound{Kind: Unbounded}
+}
+
+// countsInBranches reports whether the body of loop s steps a counter
+// declared before it inside a branch and compares it: ncw/swift's Call
+// goes round while "retries > 0", taking one off in each branch that
+// retries. The count is bounded, by a value the loop does not show.
+func (a *recogniser) countsInBranches(s *ast.ForStmt, bodyCur inspector.Cursor) bool {
+	stepped := map[types.Object]bool{}
+	compared := map[types.Object]bool{}
+	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil), (*ast.BinaryExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			stepped[identObj(a.info, n.X)] = true
+		case *ast.AssignStmt:
+			if (n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN) && len(n.Lhs) == 1 {
+				stepped[identObj(a.info, n.Lhs[0])] = true
+			}
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+				compared[identObj(a.info, n.X)] = true
+				compared[identObj(a.info, n.Y)] = true
+			}
+		}
+		return true
+	})
+	for obj := range stepped {
+		if v, ok := obj.(*types.Var); ok && !v.IsField() && isNumeric(v.Type()) && v.Pos() < s.Pos() && compared[obj] {
+			return true
+		}
+	}
+	return false
 }
 
 // isContextMethod reports whether fn is a method of context.Context.

@@ -104,6 +104,13 @@ type walker struct {
 	// asks whether the loop would retry if that answer were one more
 	// failure of the dependency.
 	absentFails bool
+	// errStatus, when not 0, is the status code of the attempt's response
+	// under failErr: an error that came with a response came with a
+	// failure status, which retries() takes to be 503 and then 429. A loop
+	// that goes round on an error only for other codes (the OCI SDK's
+	// 401-only token refresh) does not retry a failing dependency. Left 0,
+	// the status of a failed attempt is unknown.
+	errStatus int64
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -762,6 +769,10 @@ func (w *walker) evalInt(e ast.Expr) (int64, bool) {
 				return 200, true
 			case failStatus:
 				return 503, true
+			case failErr:
+				if w.errStatus != 0 {
+					return w.errStatus, true
+				}
 			}
 		}
 	case *ast.BinaryExpr:

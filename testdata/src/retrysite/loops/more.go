@@ -183,3 +183,37 @@ func tickerRetry(ctx context.Context) error {
 		}
 	}
 }
+
+type session struct{ maxTries int }
+
+// A countdown from a field, taken off in the branch that goes round: the
+// loop stops when it reaches zero, after a number of attempts it does not
+// show.
+func (s *session) countdown() error {
+	left := s.maxTries
+	for { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)$`
+		err := op()
+		if err != nil && left > 0 {
+			left--
+			time.Sleep(time.Second)
+			continue
+		}
+		return err
+	}
+}
+
+// A count of failures kept for the log only: nothing stops the loop but
+// success.
+func (s *session) tally() {
+	failures := 0
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		if err := op(); err == nil {
+			return
+		}
+		if s.maxTries > 0 {
+			failures++
+		}
+		println(failures)
+		time.Sleep(time.Second)
+	}
+}
