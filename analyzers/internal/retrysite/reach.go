@@ -567,28 +567,36 @@ func (a *recogniser) implReach(fn *types.Func) Reach {
 		return r
 	}
 	a.reach.impls[fn] = MayReach
+	for _, impl := range a.implementations(fn) {
+		if a.fnSummary(impl, nil).reach == Reaches {
+			a.reach.impls[fn] = Reaches
+			return Reaches
+		}
+	}
+	return MayReach
+}
+
+// implementations returns the methods of the package's own types that
+// implement interface method fn.
+func (a *recogniser) implementations(fn *types.Func) []*types.Func {
 	iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
 	if !ok {
-		return MayReach
+		return nil
 	}
+	var impls []*types.Func
 	for _, tn := range a.typesWithMethod(fn.Name()) {
 		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 			if !types.Implements(t, iface) {
 				continue
 			}
 			m, _, _ := types.LookupFieldOrMethod(t, false, fn.Pkg(), fn.Name())
-			impl, ok := m.(*types.Func)
-			if !ok {
-				break
-			}
-			if a.fnSummary(impl, nil).reach == Reaches {
-				a.reach.impls[fn] = Reaches
-				return Reaches
+			if impl, ok := m.(*types.Func); ok {
+				impls = append(impls, impl)
 			}
 			break
 		}
 	}
-	return MayReach
+	return impls
 }
 
 // typesWithMethod returns the package's concrete, non-generic named types

@@ -135,8 +135,9 @@ func TestRunnerChain(t *testing.T) {
 	testutil.Run(t, show, "retrysite/chain/base", "retrysite/chain/mid", "retrysite/chain/top", "retrysite/chain/use")
 }
 
-// TestRunnersOutOfScope: a runner reached through an interface, a struct
-// field, a variable or a method value is out of scope: no site.
+// TestRunnersOutOfScope: a runner reached through a struct field, a variable
+// or a method value is out of scope: no site; one reached through an
+// interface of the package that it implements is a site.
 func TestRunnersOutOfScope(t *testing.T) { testutil.Run(t, show, "retrysite/outofscope") }
 
 // TestReach: only loops whose attempt can reach another process are retry

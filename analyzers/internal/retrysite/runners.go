@@ -106,7 +106,62 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 			}
 		}
 	}
+	// The package's interfaces with a runner among their implementations,
+	// so that callers in other packages see them too.
+	scope := a.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		iface := tn.Type().Underlying().(*types.Interface)
+		for i := range iface.NumExplicitMethods() {
+			if m := iface.ExplicitMethod(i); own[m] == nil {
+				if f := a.interfaceRunner(m, own); f != nil {
+					own[m] = f
+				}
+			}
+		}
+	}
 	return own
+}
+
+// interfaceRunner is the runner a call of interface method fn, declared in
+// this package, can be: some of the package's implementations are runners
+// (loki's congestion Retrier, whose LimitedRetrier retries the operation and
+// whose NoopRetrier calls it once, chosen by configuration). Where those
+// runners differ, what they share is kept: the operation's place, and an
+// unknown bound, attempts parameter or randomness otherwise.
+func (a *recogniser) interfaceRunner(fn *types.Func, own map[*types.Func]*RunnerFact) *RunnerFact {
+	var merged *RunnerFact
+	for _, impl := range a.implementations(fn) {
+		f := own[impl]
+		switch {
+		case f == nil:
+		case merged == nil:
+			copied := *f
+			merged = &copied
+		case merged.Param != f.Param:
+			return nil
+		default:
+			if merged.Bound != f.Bound {
+				merged.Bound = Bound{Kind: Unknown}
+			}
+			if merged.AttemptsParam != f.AttemptsParam {
+				merged.AttemptsParam = -1
+			}
+			if merged.Waits != f.Waits {
+				merged.Waits = Opaque
+			}
+		}
+	}
+	return merged
+}
+
+// isInterfaceMethod reports whether fn is a method of an interface.
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 // runnerCall returns the site of a call to a runner of the user's own.
@@ -158,6 +213,9 @@ func (a *recogniser) runnerFact(fn *types.Func, own map[*types.Func]*RunnerFact)
 	}
 	if f := own[fn]; f != nil {
 		return f
+	}
+	if fn.Pkg() == a.pkg && isInterfaceMethod(fn) {
+		return a.interfaceRunner(fn, own)
 	}
 	if fn.Pkg() != a.pkg {
 		f := new(RunnerFact)

@@ -26,7 +26,33 @@ func calls(ctx context.Context) {
 	_ = runners.Logged(func(string) {})
 }
 
+// Calls through interfaces: Retrier.Do can be Limited's retry, Executor.Run
+// is never a retry.
+func throughInterfaces(ctx context.Context, r runners.Retrier, e runners.Executor) {
+	_ = r.Do(func() error { return save(ctx) }) // want `retry call, an unknown number of attempts, no wait, runner Do`
+	_ = e.Run(func() error { return save(ctx) })
+}
+
 // mine forwards to another package's runner: a runner too.
 func mine(ctx context.Context, op func(context.Context) error) error {
 	return runners.WithRetries(ctx, op) // want `retry call, up to 3 attempts, no wait, runner WithRetries`
+}
+
+// pacer is an interface of this package whose one implementation retries.
+type pacer interface {
+	Call(op func() error) error
+}
+
+type untilDone struct{}
+
+func (untilDone) Call(op func() error) error {
+	for { // want `retry loop, unbounded attempts, no wait`
+		if err := op(); err == nil {
+			return nil
+		}
+	}
+}
+
+func paced(ctx context.Context, p pacer) error {
+	return p.Call(func() error { return save(ctx) }) // want `retry call, unbounded attempts, no wait, runner Call`
 }

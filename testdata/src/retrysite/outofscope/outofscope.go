@@ -1,6 +1,7 @@
-// Package outofscope reaches runners in ways issue 10 leaves out: through an
-// interface whose every implementation is a runner, and through a struct
-// field or a variable holding a runner. None of these calls is a site.
+// Package outofscope reaches runners in ways issue 10 left out: through a
+// struct field or a variable holding a runner, none of which is a site; and
+// through an interface of the package implemented by a runner, a site since
+// issue 13.
 package outofscope
 
 import (
@@ -16,7 +17,7 @@ type Retrier interface {
 
 type fixed struct{}
 
-// Run is a runner; calls to it through Retrier are out of scope.
+// Run is a runner; calls of Retrier.Run can be calls of it.
 func (fixed) Run(fn func() error) error {
 	var err error
 	for range 3 { // want `retry loop, up to 3 attempts, no wait`
@@ -32,7 +33,7 @@ var _ Retrier = fixed{}
 func save() error { return nil }
 
 func viaInterface(r Retrier) error {
-	return r.Run(func() error { return save() })
+	return r.Run(func() error { return save() }) // want `retry call, up to 3 attempts, no wait, runner Run`
 }
 
 // service keeps a runner in a field.

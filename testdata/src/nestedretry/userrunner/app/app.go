@@ -77,13 +77,29 @@ func viaVariable(ctx context.Context, rdb *redis.Client) error {
 	return retryFn(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() })
 }
 
-// Nor through an interface whose implementations are runners.
+// Through an interface of this package whose implementations the package
+// declares, the call is a retry when one of them is a runner.
 type retrier interface {
 	Retry(ctx context.Context, op func(context.Context) error) error
 }
 
 func viaInterface(ctx context.Context, r retrier, rdb *redis.Client) error {
-	return r.Retry(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() })
+	return r.Retry(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() }) // want `retry call of up to 5 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 20 calls in all`
+}
+
+// None of pass's implementations retries: quiet.
+type passer interface {
+	Pass(ctx context.Context, op func(context.Context) error) error
+}
+
+type direct struct{}
+
+func (direct) Pass(ctx context.Context, op func(context.Context) error) error { return op(ctx) }
+
+var _ passer = direct{}
+
+func viaPlainInterface(ctx context.Context, p passer, rdb *redis.Client) error {
+	return p.Pass(ctx, func(ctx context.Context) error { return rdb.Incr(ctx, "n").Err() })
 }
 
 // kitRetrier, the only implementation of retrier, is a runner.
