@@ -111,8 +111,8 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 	scope := a.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !types.IsInterface(tn.Type()) {
-			continue
+		if !ok || tn.IsAlias() || !types.IsInterface(tn.Type()) {
+			continue // an alias's methods are another package's: no fact of this one
 		}
 		iface := tn.Type().Underlying().(*types.Interface)
 		for i := range iface.NumExplicitMethods() {
