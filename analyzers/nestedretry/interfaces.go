@@ -343,7 +343,7 @@ func (c *checker) retriedInterfaceCalls() []retriedCall {
 				continue
 			}
 			seen[pair{call, call}] = true
-			if isInterfaceMethod(fn) {
+			if typematch.IsInterfaceMethod(fn) {
 				if f := c.retriedBy(call); f != nil {
 					out = append(out, retriedCall{call, fn, f, call})
 				}
@@ -372,11 +372,6 @@ func mark(facts map[*types.Func]*RetriedFact, fn *types.Func, f *RetriedFact) {
 	}
 }
 
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type())
-}
-
 // retriedThrough follows a retry f into fn, a function of this package
 // that the retry runs again after it failed (alertmanager's RetryStage
 // retries Integration.Notify, which calls its Notifier): an interface
@@ -397,7 +392,7 @@ func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, out []retriedCa
 		if inner == nil || !c.retried(attempt, lead{node: call, own: true}) {
 			continue
 		}
-		if isInterfaceMethod(inner) {
+		if typematch.IsInterfaceMethod(inner) {
 			out = append(out, retriedCall{call, inner, f, call})
 		} else if inner.Pkg() == c.pass.Pkg {
 			out = c.retriedThrough(inner, f, out, seen, depth+1)

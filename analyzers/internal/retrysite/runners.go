@@ -158,12 +158,6 @@ func (a *recogniser) interfaceRunner(fn *types.Func, own map[*types.Func]*Runner
 	return merged
 }
 
-// isInterfaceMethod reports whether fn is a method of an interface.
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return recv != nil && types.IsInterface(recv.Type())
-}
-
 // runnerCall returns the site of a call to a runner of the user's own.
 func (a *recogniser) runnerCall(c callAt, own map[*types.Func]*RunnerFact) *Site {
 	fn := typematch.Callee(a.info, c.call)
@@ -214,7 +208,7 @@ func (a *recogniser) runnerFact(fn *types.Func, own map[*types.Func]*RunnerFact)
 	if f := own[fn]; f != nil {
 		return f
 	}
-	if fn.Pkg() == a.pkg && isInterfaceMethod(fn) {
+	if fn.Pkg() == a.pkg && typematch.IsInterfaceMethod(fn) {
 		return a.interfaceRunner(fn, own)
 	}
 	if fn.Pkg() != a.pkg {

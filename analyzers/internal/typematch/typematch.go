@@ -170,3 +170,9 @@ func IsInternal(path string) bool {
 	return path == "internal" || strings.HasPrefix(path, "internal/") ||
 		strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/")
 }
+
+// IsInterfaceMethod reports whether fn is a method of an interface.
+func IsInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
