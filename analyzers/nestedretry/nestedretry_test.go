@@ -34,9 +34,10 @@ func TestCases(t *testing.T) {
 		// UserRunners: an SDK call inside a closure handed to a runner of the
 		// user's own in another package (directly, through a forwarding runner,
 		// with a constant attempts argument, generic, through an interface of
-		// the package one of whose implementations is a runner) is reported at
-		// the call, with the runner's bound; callbacks called once or per item,
-		// and runners reached through a variable, stay quiet.
+		// the package one of whose implementations is a runner, through a
+		// variable only ever set to a runner) is reported at the call, with the
+		// runner's bound; callbacks called once or per item, and a variable that
+		// may hold a function calling once, stay quiet.
 		{Name: "UserRunners", Pkgs: []string{"nestedretry/userrunner/kit", "nestedretry/userrunner/wrap", "nestedretry/userrunner/app"}},
 		{Name: "Azure", Pkgs: []string{"nestedretry/azure"}},
 		// GAPIC: only a retryer the call visibly passes is counted.

@@ -51,8 +51,9 @@ func TestCases(t *testing.T) {
 		{Name: "Sites", Pkgs: []string{"unkeyedpost/sites"}},
 		// UserRunners: an unkeyed POST inside a closure handed to a retry
 		// helper of the user's own in another package (direct, forwarding,
-		// generic) is reported; a key made once before the call, a callback
-		// called once, and a helper kept in a struct field are quiet.
+		// generic, kept in an unexported field only ever set to it) is
+		// reported; a key made once before the call, a callback called once,
+		// and a helper kept in an exported field are quiet.
 		{Name: "UserRunners", Pkgs: []string{"unkeyedpost/userrunner/retrier", "unkeyedpost/userrunner/billing"}, Fixes: true},
 		// Hoist proves that a key made anew on every attempt and handed to the
 		// function that sends it is reported in every shape of statement that

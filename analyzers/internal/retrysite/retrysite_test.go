@@ -135,10 +135,11 @@ func TestRunnerChain(t *testing.T) {
 	testutil.Run(t, show, "retrysite/chain/base", "retrysite/chain/mid", "retrysite/chain/top", "retrysite/chain/use")
 }
 
-// TestRunnersOutOfScope: a runner reached through a struct field, a variable
-// or a method value is out of scope: no site; one reached through an
-// interface of the package that it implements is a site.
-func TestRunnersOutOfScope(t *testing.T) { testutil.Run(t, show, "retrysite/outofscope") }
+// TestHeldRunners: a runner reached through an interface of the package
+// that it implements, an unexported field, a variable or a method value,
+// every value in sight and a runner, is a site; a holder that may hold a
+// function that does not retry, or one set out of sight, is not.
+func TestHeldRunners(t *testing.T) { testutil.Run(t, show, "retrysite/held") }
 
 // TestReach: only loops whose attempt can reach another process are retry
 // sites; look-alikes that re-run local work are neither sites nor pollers.

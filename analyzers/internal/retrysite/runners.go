@@ -88,8 +88,7 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 			if fn == nil || own[fn] != nil {
 				continue
 			}
-			callee := typematch.Callee(a.info, c.call)
-			inner := a.runnerFact(callee, own)
+			_, inner := a.calledRunner(c.call, own)
 			if inner == nil {
 				continue
 			}
@@ -133,9 +132,20 @@ func (a *recogniser) ownRunners(sites []*Site, siteDecl map[*Site]*ast.FuncDecl,
 // runners differ, what they share is kept: the operation's place, and an
 // unknown bound, attempts parameter or randomness otherwise.
 func (a *recogniser) interfaceRunner(fn *types.Func, own map[*types.Func]*RunnerFact) *RunnerFact {
-	var merged *RunnerFact
+	var facts []*RunnerFact
 	for _, impl := range a.implementations(fn) {
-		f := own[impl]
+		facts = append(facts, own[impl])
+	}
+	return mergeRunners(facts)
+}
+
+// mergeRunners is what the runners of facts (nil where a value is no
+// runner) share, for a call that may run any of them: the operation's place,
+// and an unknown bound, attempts parameter or randomness where they differ.
+// It is nil when none is a runner or their operations differ in place.
+func mergeRunners(facts []*RunnerFact) *RunnerFact {
+	var merged *RunnerFact
+	for _, f := range facts {
 		switch {
 		case f == nil:
 		case merged == nil:
@@ -160,8 +170,7 @@ func (a *recogniser) interfaceRunner(fn *types.Func, own map[*types.Func]*Runner
 
 // runnerCall returns the site of a call to a runner of the user's own.
 func (a *recogniser) runnerCall(c callAt, own map[*types.Func]*RunnerFact) *Site {
-	fn := typematch.Callee(a.info, c.call)
-	f := a.runnerFact(fn, own)
+	fn, f := a.calledRunner(c.call, own)
 	if f == nil || f.Param >= len(c.call.Args) {
 		return nil
 	}
@@ -199,6 +208,62 @@ func paramIndex(info *types.Info, decl *ast.FuncDecl, v *types.Var) int {
 		}
 	}
 	return -1
+}
+
+// calledRunner returns the runner that call runs and its fact: the
+// callee's, or, for a call through a function-typed field or variable whose
+// values are all in sight (a service keeping its retry helper in a field, a
+// package's pacer variable, a method value in a local), what all of those
+// runners share; the runner named is the first value's. Both are nil when
+// some value is no runner.
+func (a *recogniser) calledRunner(call *ast.CallExpr, own map[*types.Func]*RunnerFact) (*types.Func, *RunnerFact) {
+	if fn := typematch.Callee(a.info, call); fn != nil {
+		return fn, a.runnerFact(fn, own)
+	}
+	values, ok := (&runnerScan{a: a}).holderValues(call.Fun)
+	if !ok {
+		return nil, nil
+	}
+	var first *types.Func
+	facts := make([]*RunnerFact, len(values))
+	for i, v := range values {
+		fn := a.namedFunc(v)
+		if fn == nil {
+			return nil, nil
+		}
+		if first == nil {
+			first = fn
+		}
+		if facts[i] = a.runnerFact(fn, own); facts[i] == nil {
+			return nil, nil
+		}
+	}
+	if f := mergeRunners(facts); f != nil {
+		return first, f
+	}
+	return nil, nil
+}
+
+// namedFunc returns the function or method that the function value e (seen
+// through local variables) names: f, pkg.F, a method value x.M; nil for a
+// literal, a call's result or a method expression T.M, whose parameters are
+// the method's shifted by its receiver.
+func (a *recogniser) namedFunc(e ast.Expr) *types.Func {
+	e = uninstantiated(ast.Unparen(a.value(e)))
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s := a.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
+			return nil
+		}
+	}
+	id := typematch.Ident(e)
+	if id == nil {
+		return nil
+	}
+	fn, _ := a.info.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
 }
 
 func (a *recogniser) runnerFact(fn *types.Func, own map[*types.Func]*RunnerFact) *RunnerFact {
