@@ -342,8 +342,8 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 		if len(out) >= maxCandidates && byCall[call] == nil {
 			return
 		}
-		sig, ok := a.info.TypeOf(call.Fun).(*types.Signature)
-		if !ok || a.isWait(call) || feedsIndex(a.info, cur, counter) || queue.handlesItem(a.info, cur) {
+		sig := typematch.SignatureOf(a.info, call.Fun)
+		if sig == nil || a.isWait(call) || feedsIndex(a.info, cur, counter) || queue.handlesItem(a.info, cur) {
 			return
 		}
 		res := sig.Results()
@@ -460,7 +460,7 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 		// a wait until ready, not an attempt; an error there is one.
 		a.visitCondCalls(cond, func(cur inspector.Cursor, lhs []ast.Expr) {
 			call := cur.Node().(*ast.CallExpr)
-			if sig, ok := a.info.TypeOf(call.Fun).(*types.Signature); ok && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type()) {
+			if sig := typematch.SignatureOf(a.info, call.Fun); sig != nil && sig.Results().Len() == 1 && isBool(sig.Results().At(0).Type()) {
 				return
 			}
 			add(cur, lhs)

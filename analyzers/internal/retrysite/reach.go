@@ -393,7 +393,7 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 			// What the standard library calls back (sync.Once.Do(f),
 			// sort.Slice(xs, less)) runs as part of the call; a literal's
 			// calls are the enclosing function's own already.
-			if _, ok := a.info.TypeOf(arg).(*types.Signature); ok {
+			if typematch.SignatureOf(a.info, arg) != nil {
 				if _, lit := ast.Unparen(arg).(*ast.FuncLit); !lit {
 					out = out.or(a.valueSummary(arg, decl, 0))
 				}

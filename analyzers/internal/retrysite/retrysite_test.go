@@ -138,7 +138,8 @@ func TestRunnerChain(t *testing.T) {
 // TestHeldRunners: a runner reached through an interface of the package
 // that it implements, an unexported field, a variable or a method value,
 // every value in sight and a runner, is a site; a holder that may hold a
-// function that does not retry, or one set out of sight, is not.
+// function that does not retry, or one set out of sight, is not. An
+// operation of a named function type is called like a func(...) one.
 func TestHeldRunners(t *testing.T) { testutil.Run(t, show, "retrysite/held") }
 
 // TestReach: only loops whose attempt can reach another process are retry

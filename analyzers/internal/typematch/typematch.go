@@ -87,6 +87,18 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return fn.Origin()
 }
 
+// SignatureOf returns the signature of the function-typed expression e,
+// also when its type is a named function type (type DoRequestFunc
+// func(int) error), or nil.
+func SignatureOf(info *types.Info, e ast.Expr) *types.Signature {
+	t := info.TypeOf(e)
+	if t == nil {
+		return nil
+	}
+	sig, _ := t.Underlying().(*types.Signature)
+	return sig
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
