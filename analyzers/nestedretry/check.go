@@ -34,6 +34,8 @@ type checker struct {
 	translated map[types.Object]bool
 	// impls memoises implementations.
 	impls map[implKey][]*types.Func
+	// forwards memoises forwardsOf.
+	forwards map[*types.Func][]MethodRef
 	// params holds the package's parameters, receivers and results (built
 	// on first use by isParam).
 	params map[*types.Var]bool
@@ -63,6 +65,8 @@ func newChecker(pass *analysis.Pass, root inspector.Cursor, res *retrysite.Resul
 
 		giveUps: make(map[*retrysite.Site][]string),
 		impls:   make(map[implKey][]*types.Func),
+
+		forwards: make(map[*types.Func][]MethodRef),
 	}
 	c.ev = &evaluator{ix: c.ix, fact: func(fn *types.Func) *ClientFact {
 		var f ClientFact

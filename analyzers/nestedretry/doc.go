@@ -83,6 +83,16 @@
 //	.../internal/backend/s3/s3.go:285), which calls minio.Client.PutObject,
 //	which makes up to 10 attempts (the library default): ...
 //
+// The retried method may lie behind other interfaces: loki's compactor
+// retries storage.IndexSet.DeleteFile, whose implementation reaches
+// client.ObjectClient.DeleteObject through a second interface. A function
+// that hands back the failure of a call of an interface method, directly or
+// through functions and interfaces its package implements, carries a fact
+// naming the method, so that a retry of the function is a retry of the
+// method too ("retries client.ObjectClient.DeleteObject (through
+// storage.IndexSet.DeleteFile)"). Only methods shaped as remote operations,
+// a context.Context first and an error last, are followed.
+//
 // Like any resolution by the types a program links in, this says what the
 // program can run, not what one configuration does. Implementations whose
 // retries stay in the process (a syscall repeated on EINTR), methods that

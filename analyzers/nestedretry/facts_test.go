@@ -31,13 +31,14 @@ func TestFactsGob(t *testing.T) {
 		&WiringFact{
 			Retried: []RetriedMethod{{Iface: Link{PkgPath: "example.com/backend", PkgName: "backend", Name: "Backend"}, Method: "Save",
 				Retry: RetriedFact{By: Link{PkgPath: "example.com/retry", PkgName: "retry", Name: "(*Backend).Save"}, Kind: "retry call"},
-				At:    "example.com/retry/retry.go:20"}},
+				At:    "example.com/retry/retry.go:20", Via: Link{PkgPath: "example.com/index", PkgName: "index", Name: "IndexSet.PutFile"}}},
 			Impls: []RetryingImpl{{Iface: Link{PkgPath: "example.com/backend", PkgName: "backend", Name: "Backend"}, Method: "Save",
 				Impl:  Link{PkgPath: "example.com/s3", PkgName: "s3", Name: "(*s3).Save"},
 				Leads: ReachesFact{Chain: []Link{{Name: "minio.Client.PutObject"}}, Bound: retrysite.Bound{Kind: retrysite.LibraryDefault, Attempts: 10}},
 				At:    []string{"example.com/s3/s3.go:285", "example.com/s3/s3.go:300"}}},
 			Met: []string{"a|b"},
 		},
+		&ForwardsFact{Methods: []MethodRef{{Iface: Link{PkgPath: "example.com/objstore", PkgName: "objstore", Name: "ObjectClient"}, Method: "PutObject"}}},
 	}
 	for _, f := range facts {
 		var buf bytes.Buffer

@@ -24,7 +24,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	Name:      "nestedretry",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer, retrysite.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil), (*ErrorsFuncFact)(nil), (*WiringFact)(nil)},
+	FactTypes: []analysis.Fact{(*ReachesFact)(nil), (*ClientFact)(nil), (*RetriedFact)(nil), (*ErrorsFuncFact)(nil), (*WiringFact)(nil), (*ForwardsFact)(nil)},
 }, doc)
 
 //go:embed doc.go
@@ -112,16 +112,17 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	table := slices.Concat(clients.table, apis.Clients)
 	r := report.New(pass)
-	if len(res.Sites) == 0 && !relevant(pass, table) {
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	if len(res.Sites) == 0 && !relevant(pass, table) && !mayForward(pass, root, table) {
 		wire(pass, ownSides{}, r)
 		return nil, nil
 	}
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
 	c := newChecker(pass, root, res, table)
 	c.exportFacts()
 	c.exportRetried()
+	c.exportForwards()
 	c.report(r)
-	wire(pass, ownSides{retried: c.ownRetriedMethods(), impls: c.ownRetryingImpls()}, r)
+	wire(pass, ownSides{retried: append(c.ownRetriedMethods(), c.forwardedRetries()...), impls: c.ownRetryingImpls()}, r)
 	return nil, nil
 }
 

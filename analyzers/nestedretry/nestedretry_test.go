@@ -139,6 +139,16 @@ func TestCases(t *testing.T) {
 		{Name: "Wiring", Pkgs: []string{"nestedretry/wiring/blob", "nestedretry/wiring/retrying", "nestedretry/wiring/s3blob",
 			"nestedretry/wiring/memblob", "nestedretry/wiring/registry", "nestedretry/wiring/app", "nestedretry/wiring/cmd",
 			"nestedretry/wiring/tool", "nestedretry/wiring/fixtures", "nestedretry/wiring/direct"}},
+		// Chain follows loki's compactor: a retry of an interface method whose
+		// implementation reaches, through a second interface of its package
+		// and a struct embedding a third, another package's object client
+		// (ForwardsFact), pairs in the program that links the S3 store with
+		// that store's retries; a method that swallows the client's failure
+		// or stops at a cache forwards nothing, a method without a context is
+		// no remote operation, and a program that links only the in-memory
+		// store stays quiet.
+		{Name: "Chain", Pkgs: []string{"nestedretry/chain/objstore", "nestedretry/chain/s3store", "nestedretry/chain/memstore",
+			"nestedretry/chain/index", "nestedretry/chain/compactor", "nestedretry/chain/cmd", "nestedretry/chain/memcmd"}},
 		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/errs", "nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},
 	})
 }

@@ -74,6 +74,10 @@ type RetriedMethod struct {
 	// method (the method's call itself, or a call of a function of the
 	// retry's package that makes it), as "pkgpath/file.go:line".
 	At string
+	// Via names the function or interface method of another package that
+	// the call at At calls and that forwards the method (ForwardsFact);
+	// empty when the call leads to the method in the retry's package.
+	Via Link
 }
 
 func (r *RetriedMethod) key() string { return methodKey(r.Iface, r.Method) + "@" + r.At }
@@ -251,6 +255,10 @@ func wiringMessage(pass *analysis.Pass, rm *RetriedMethod, impls []*RetryingImpl
 	}
 	method := rm.Iface
 	method.Name += "." + rm.Method
+	through := ""
+	if rm.Via.Name != "" {
+		through = " (through " + rm.Via.qualified(here) + ")"
+	}
 	var parts []string
 	worstBound := impls[0].Leads.Bound
 	for _, e := range impls {
@@ -271,8 +279,8 @@ func wiringMessage(pass *analysis.Pass, rm *RetriedMethod, impls []*RetryingImpl
 	if pass.Pkg.Name() == "main" {
 		where = "and in this program that can be"
 	}
-	return fmt.Sprintf("%s retries %s, %s %s: %s; let one layer own the retries",
-		by, method.qualified(here), where, strings.Join(parts, ", or "), totalPhrase(rm.Retry.Bound, worstBound, "in all"))
+	return fmt.Sprintf("%s retries %s%s, %s %s: %s; let one layer own the retries",
+		by, method.qualified(here), through, where, strings.Join(parts, ", or "), totalPhrase(rm.Retry.Bound, worstBound, "in all"))
 }
 
 // productionImports returns the paths that the package's production files
@@ -373,21 +381,28 @@ func (c *checker) foreignInterface(call *ast.CallExpr) *types.Named {
 }
 
 // pluggable reports whether interfaces of pkg are ones a program plugs its
-// own implementations into: not the standard library's (io.Reader's
-// implementations are everywhere), not a logging, metrics or tracing
-// library's (a logger's Log between attempts is no dependency), and not a
-// retrying SDK's own.
-func (c *checker) pluggable(pkg *types.Package) bool {
-	if typematch.InStdlib(pkg.Path()) || apis.IsInstrumentation(pkg.Path()) {
+// own implementations into (see pluggablePath).
+func (c *checker) pluggable(pkg *types.Package) bool { return pluggablePath(c.table, pkg.Path()) }
+
+// pluggablePath reports whether interfaces of the package at path are ones
+// a program plugs its own implementations into: not the standard library's
+// (io.Reader's implementations are everywhere), not a logging, metrics or
+// tracing library's (a logger's Log between attempts is no dependency), and
+// not an SDK's own (grpc.ClientConnInterface, which every generated client
+// calls, is the SDK's seam, not the program's).
+func pluggablePath(table []apis.Client, path string) bool {
+	if typematch.InStdlib(path) || apis.IsInstrumentation(path) || apis.IsSDK(path) {
 		return false
 	}
-	return !c.sdkPackage(pkg.Path())
+	return !sdkPackage(table, path)
 }
 
 // sdkPackage reports whether a row of the table names the package path.
-func (c *checker) sdkPackage(p string) bool {
-	for i := range c.table {
-		if c.table[i].Pkg != "" && c.table[i].HasPkg(p) {
+func (c *checker) sdkPackage(p string) bool { return sdkPackage(c.table, p) }
+
+func sdkPackage(table []apis.Client, p string) bool {
+	for i := range table {
+		if table[i].Pkg != "" && table[i].HasPkg(p) {
 			return true
 		}
 	}

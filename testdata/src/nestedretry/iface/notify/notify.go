@@ -31,7 +31,7 @@ func NewIntegration(n Notifier, name string) Integration {
 }
 
 // Notify calls the notifier and returns what it says.
-func (i *Integration) Notify(ctx context.Context, msg ...string) (recoverable bool, err error) {
+func (i *Integration) Notify(ctx context.Context, msg ...string) (recoverable bool, err error) { // want Notify:`forwards\(nestedretry/iface/notify.Notifier.Notify\)`
 	recoverable, err = i.notifier.Notify(ctx, msg...)
 	return recoverable, err
 }

@@ -1,0 +1,271 @@
+package nestedretry
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Real code stacks interfaces: loki's compactor retries
+// storage.IndexSet.DeleteFile, whose implementation calls the package's
+// Client interface, whose implementation calls client.ObjectClient's
+// DeleteObject, which the S3, GCS and Azure clients implement in packages
+// the compactor never imports. The wiring pairs a retried interface method
+// with its retrying implementations in the program that links both; a
+// ForwardsFact lets a retry reach past the first interface. It names the
+// interface methods whose failure a function hands back to its caller, so
+// that a retry of the function is a retry of each of them too.
+
+// ForwardsFact marks an exported function or method, or an interface
+// method of its package whose implementations there all forward, that calls
+// methods of pluggable interfaces (see pluggable) and hands their failure
+// back.
+type ForwardsFact struct {
+	Methods []MethodRef
+}
+
+func (*ForwardsFact) AFact() {}
+
+func (f *ForwardsFact) String() string {
+	var keys []string
+	for _, m := range f.Methods {
+		keys = append(keys, methodKey(m.Iface, m.Method))
+	}
+	return "forwards(" + strings.Join(keys, ", ") + ")"
+}
+
+// MethodRef names a method of an interface type.
+type MethodRef struct {
+	Iface  Link
+	Method string
+}
+
+// maxForwards bounds the methods one fact names: a function that hands back
+// the failures of more interfaces than this is a dispatcher, and following
+// each would pair it with every implementation in the program.
+const maxForwards = 8
+
+// forwardsOf returns the interface methods whose failure a call of fn
+// hands back: fn itself when it is a method of a pluggable interface, what
+// the implementations the package declares forward when that interface is
+// the package's own, what fn's body forwards when fn is the package's, and
+// its ForwardsFact when it is another package's. The result is sorted by
+// key, without repeats, and nil past maxForwards.
+func (c *checker) forwardsOf(fn *types.Func) []MethodRef {
+	if out, ok := c.forwards[fn]; ok {
+		return out
+	}
+	c.forwards[fn] = nil // a call back into fn adds nothing while it is worked out
+	var out []MethodRef
+	switch {
+	case fn.Pkg() == nil: // error's Error
+	case c.sdkPackage(fn.Pkg().Path()) || apis.IsSDK(fn.Pkg().Path()):
+		// An SDK's calls are the inner layer; what it calls inside (its
+		// middleware stack) is not the program's to pair.
+	case typematch.IsInterfaceMethod(fn):
+		named, ok := types.Unalias(fn.Signature().Recv().Type()).(*types.Named)
+		if !ok || !remoteShaped(fn) || !c.pluggable(named.Obj().Pkg()) {
+			break
+		}
+		if named.Obj().Exported() {
+			// Another package can implement only an exported interface.
+			out = append(out, MethodRef{Iface: typeLink(named), Method: fn.Name()})
+		}
+		if fn.Pkg() != c.pass.Pkg {
+			out = append(out, c.importedForwards(fn)...)
+			break
+		}
+		for _, impl := range c.implementations(named.Underlying().(*types.Interface), fn.Name()) {
+			out = append(out, c.forwardsOf(impl)...)
+		}
+	case fn.Pkg() == c.pass.Pkg:
+		out = c.bodyForwards(fn)
+	default:
+		out = c.importedForwards(fn)
+	}
+	out = sortedRefs(out)
+	if len(out) > maxForwards {
+		out = nil
+	}
+	c.forwards[fn] = out
+	return out
+}
+
+// remoteShaped reports whether fn has the shape of an operation on another
+// process: a context first, to bound or cancel it, and an error last, to
+// tell its failure. A decoder's Decode, a Close or a metrics call lacks one
+// or the other.
+func remoteShaped(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	return returnsError(fn) && params.Len() > 0 && typematch.IsContext(params.At(0).Type())
+}
+
+// bodyForwards returns what the calls in fn's body whose failure fn hands
+// back forward. A function that leads to retries itself forwards nothing:
+// a retry around it is reported against those retries (ReachesFact), and
+// the interfaces below them are theirs to pair.
+func (c *checker) bodyForwards(fn *types.Func) []MethodRef {
+	d := c.ix.decls[fn]
+	if d == nil || d.Body == nil || c.inTest(d) || !returnsError(fn) || c.reaches(fn, false) != nil {
+		return nil
+	}
+	body, ok := c.ix.find(d.Body)
+	if !ok {
+		return nil
+	}
+	var out []MethodRef
+	caller := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
+	for call := range directCalls(body) {
+		inner := typematch.Callee(c.pass.TypesInfo, call)
+		if inner == nil || inner == fn || len(c.res.Enclosing(call.Pos())) > 0 {
+			continue // a call fn retries itself is paired by the wiring of that retry
+		}
+		if refs := c.forwardsOf(inner); len(refs) > 0 && c.retried(caller, lead{node: call, own: true}) {
+			out = append(out, refs...)
+		}
+	}
+	return out
+}
+
+func (c *checker) importedForwards(fn *types.Func) []MethodRef {
+	var f ForwardsFact
+	if c.pass.ImportObjectFact(fn, &f) {
+		return f.Methods
+	}
+	return nil
+}
+
+// sortedRefs sorts refs by key and drops repeats.
+func sortedRefs(refs []MethodRef) []MethodRef {
+	slices.SortFunc(refs, func(a, b MethodRef) int {
+		return strings.Compare(methodKey(a.Iface, a.Method), methodKey(b.Iface, b.Method))
+	})
+	return slices.CompactFunc(refs, func(a, b MethodRef) bool {
+		return methodKey(a.Iface, a.Method) == methodKey(b.Iface, b.Method)
+	})
+}
+
+// exportForwards leaves a ForwardsFact on the package's exported functions
+// and methods, and on the methods of its exported interfaces, that forward
+// something beyond themselves.
+func (c *checker) exportForwards() {
+	for _, fn := range c.ix.funcs {
+		if fn.Exported() && !c.inTest(c.ix.decls[fn]) {
+			c.exportForwardsOf(fn, nil)
+		}
+	}
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !tn.Exported() || !types.IsInterface(tn.Type()) {
+			continue // an alias's methods are another package's
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		iface := named.Underlying().(*types.Interface)
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			c.exportForwardsOf(m, &MethodRef{Iface: typeLink(named), Method: m.Name()})
+		}
+	}
+}
+
+// exportForwardsOf exports fn's ForwardsFact, leaving out self (an
+// interface method names itself: its callers see that without a fact).
+func (c *checker) exportForwardsOf(fn *types.Func, self *MethodRef) {
+	var out []MethodRef
+	for _, m := range c.forwardsOf(fn) {
+		if self == nil || methodKey(m.Iface, m.Method) != methodKey(self.Iface, self.Method) {
+			out = append(out, m)
+		}
+	}
+	if len(out) > 0 {
+		c.pass.ExportObjectFact(fn, &ForwardsFact{Methods: out})
+	}
+}
+
+// forwardedRetries returns the interface methods of other packages that a
+// retry site of this package runs again through a call of its attempt
+// whose callee forwards them (loki's compactor: removeFileFromStorage's
+// loop retries storage.IndexSet.DeleteFile, which forwards
+// client.ObjectClient.DeleteObject). The call itself, when it is of an
+// interface method, is left to ownRetriedMethods.
+func (c *checker) forwardedRetries() []ownRetried {
+	if c.sdkPackage(c.pass.Pkg.Path()) {
+		return nil
+	}
+	var out []ownRetried
+	seen := map[string]bool{}
+	for _, s := range c.res.Sites {
+		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
+			continue
+		}
+		attempt, ok := c.ix.find(s.Attempt)
+		if !ok {
+			continue
+		}
+		for call := range directCalls(attempt) {
+			fn := typematch.Callee(c.pass.TypesInfo, call)
+			if fn == nil {
+				continue
+			}
+			refs := c.forwardsOf(fn)
+			if len(refs) == 0 {
+				continue
+			}
+			f := c.retriedBy(call)
+			if f == nil {
+				continue
+			}
+			via := funcLink(fn)
+			if typematch.IsInterfaceMethod(fn) {
+				via = interfaceLink(fn.Signature().Recv().Type(), fn)
+			}
+			for _, m := range refs {
+				if m.Iface.PkgPath == c.pass.Pkg.Path() || typematch.IsInterfaceMethod(fn) && methodKey(m.Iface, m.Method) == methodKey(ifaceOf(fn), fn.Name()) {
+					continue // this package's interfaces are marked by RetriedFacts; the call's own method by ownRetriedMethods
+				}
+				rm := RetriedMethod{Iface: m.Iface, Method: m.Method, Retry: *f, At: c.place(call.Pos()), Via: via}
+				if !seen[rm.key()] {
+					seen[rm.key()] = true
+					out = append(out, ownRetried{method: rm, call: call})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ifaceOf names the interface type that declares interface method fn.
+func ifaceOf(fn *types.Func) Link {
+	if named, ok := types.Unalias(fn.Signature().Recv().Type()).(*types.Named); ok {
+		return typeLink(named)
+	}
+	return Link{}
+}
+
+// mayForward reports whether the package calls a method of a pluggable
+// interface that returns an error, and so may forward one (a package
+// without retry sites or facts below it is analysed only then).
+func mayForward(pass *analysis.Pass, root inspector.Cursor, table []apis.Client) bool {
+	for cur := range root.Preorder((*ast.SelectorExpr)(nil)) {
+		s := pass.TypesInfo.Selections[cur.Node().(*ast.SelectorExpr)]
+		if s == nil || s.Kind() != types.MethodVal || !types.IsInterface(s.Recv()) {
+			continue
+		}
+		fn, ok := s.Obj().(*types.Func)
+		if ok && fn.Pkg() != nil && remoteShaped(fn) && pluggablePath(table, fn.Pkg().Path()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,39 @@
+// Package objstore declares the object client interface that storage
+// backends implement in packages of their own, as loki's
+// pkg/storage/chunk/client declares ObjectClient, and a wrapper of it in
+// the same package that forwards to the client it wraps.
+package objstore
+
+import "context"
+
+type ObjectClient interface {
+	PutObject(ctx context.Context, key string, data []byte) error
+	Size(ctx context.Context, key string) (int64, error)
+	Close() error
+}
+
+// Prefixed prefixes every key and forwards to the client it wraps.
+type Prefixed struct {
+	downstream ObjectClient
+	prefix     string
+}
+
+func NewPrefixed(c ObjectClient, prefix string) Prefixed {
+	return Prefixed{downstream: c, prefix: prefix}
+}
+
+func (p Prefixed) PutObject(ctx context.Context, key string, data []byte) error { // want PutObject:`forwards\(nestedretry/chain/objstore.ObjectClient.PutObject\)`
+	return p.downstream.PutObject(ctx, p.prefix+key, data)
+}
+
+// Size hands back no failure of the client: forwards nothing.
+func (p Prefixed) Size(ctx context.Context, key string) (int64, error) {
+	n, err := p.downstream.Size(ctx, p.prefix+key)
+	if err != nil {
+		return 0, nil
+	}
+	return n, nil
+}
+
+// Close takes no context: not an operation on another process's behalf.
+func (p Prefixed) Close() error { return p.downstream.Close() }
