@@ -205,40 +205,31 @@ func (c *checker) forwardedRetries() []ownRetried {
 	}
 	var out []ownRetried
 	seen := map[string]bool{}
-	for _, s := range c.res.Sites {
-		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
+	for call := range c.attemptCalls() {
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if fn == nil {
 			continue
 		}
-		attempt, ok := c.ix.find(s.Attempt)
-		if !ok {
+		refs := c.forwardsOf(fn)
+		if len(refs) == 0 {
 			continue
 		}
-		for call := range directCalls(attempt) {
-			fn := typematch.Callee(c.pass.TypesInfo, call)
-			if fn == nil {
-				continue
+		f := c.retriedBy(call)
+		if f == nil {
+			continue
+		}
+		via := funcLink(fn)
+		if typematch.IsInterfaceMethod(fn) {
+			via = interfaceLink(fn.Signature().Recv().Type(), fn)
+		}
+		for _, m := range refs {
+			if m.Iface.PkgPath == c.pass.Pkg.Path() || typematch.IsInterfaceMethod(fn) && methodKey(m.Iface, m.Method) == methodKey(ifaceOf(fn), fn.Name()) {
+				continue // this package's interfaces are marked by RetriedFacts; the call's own method by ownRetriedMethods
 			}
-			refs := c.forwardsOf(fn)
-			if len(refs) == 0 {
-				continue
-			}
-			f := c.retriedBy(call)
-			if f == nil {
-				continue
-			}
-			via := funcLink(fn)
-			if typematch.IsInterfaceMethod(fn) {
-				via = interfaceLink(fn.Signature().Recv().Type(), fn)
-			}
-			for _, m := range refs {
-				if m.Iface.PkgPath == c.pass.Pkg.Path() || typematch.IsInterfaceMethod(fn) && methodKey(m.Iface, m.Method) == methodKey(ifaceOf(fn), fn.Name()) {
-					continue // this package's interfaces are marked by RetriedFacts; the call's own method by ownRetriedMethods
-				}
-				rm := RetriedMethod{Iface: m.Iface, Method: m.Method, Retry: *f, At: c.place(call.Pos()), Via: via}
-				if !seen[rm.key()] {
-					seen[rm.key()] = true
-					out = append(out, ownRetried{method: rm, call: call})
-				}
+			rm := RetriedMethod{Iface: m.Iface, Method: m.Method, Retry: *f, At: c.place(call.Pos()), Via: via}
+			if !seen[rm.key()] {
+				seen[rm.key()] = true
+				out = append(out, ownRetried{method: rm, call: call})
 			}
 		}
 	}

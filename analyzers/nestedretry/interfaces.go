@@ -329,32 +329,23 @@ func (c *checker) retriedInterfaceCalls() []retriedCall {
 	var out []retriedCall
 	type pair struct{ top, call *ast.CallExpr }
 	seen := map[pair]bool{}
-	for _, s := range c.res.Sites {
-		if s == nil || s.Attempt == nil || c.inTest(s.Node) {
+	for call := range c.attemptCalls() {
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if fn == nil || seen[pair{call, call}] {
 			continue
 		}
-		attempt, ok := c.ix.find(s.Attempt)
-		if !ok {
-			continue
-		}
-		for call := range directCalls(attempt) {
-			fn := typematch.Callee(c.pass.TypesInfo, call)
-			if fn == nil || seen[pair{call, call}] {
-				continue
+		seen[pair{call, call}] = true
+		if typematch.IsInterfaceMethod(fn) {
+			if f := c.retriedBy(call); f != nil {
+				out = append(out, retriedCall{call, fn, f, call})
 			}
-			seen[pair{call, call}] = true
-			if typematch.IsInterfaceMethod(fn) {
-				if f := c.retriedBy(call); f != nil {
-					out = append(out, retriedCall{call, fn, f, call})
-				}
-			} else if fn.Pkg() == c.pass.Pkg {
-				if f := c.retriedBy(call); f != nil {
-					for _, rc := range c.retriedThrough(fn, f, nil, map[*types.Func]bool{}, 0) {
-						if !seen[pair{call, rc.call}] {
-							seen[pair{call, rc.call}] = true
-							rc.top = call
-							out = append(out, rc)
-						}
+		} else if fn.Pkg() == c.pass.Pkg {
+			if f := c.retriedBy(call); f != nil {
+				for _, rc := range c.retriedThrough(fn, f, nil, map[*types.Func]bool{}, 0) {
+					if !seen[pair{call, rc.call}] {
+						seen[pair{call, rc.call}] = true
+						rc.top = call
+						out = append(out, rc)
 					}
 				}
 			}
@@ -399,6 +390,28 @@ func (c *checker) retriedThrough(fn *types.Func, f *RetriedFact, out []retriedCa
 		}
 	}
 	return out
+}
+
+// attemptCalls yields the calls that the attempts of the package's retry
+// sites outside test files make themselves (see directCalls), site by site;
+// a call in the attempts of nested sites comes once for each.
+func (c *checker) attemptCalls() iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		for _, s := range c.res.Sites {
+			if s == nil || s.Attempt == nil || c.inTest(s.Node) {
+				continue
+			}
+			attempt, ok := c.ix.find(s.Attempt)
+			if !ok {
+				continue
+			}
+			for call := range directCalls(attempt) {
+				if !yield(call) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // directCalls yields the calls that body makes itself, in source order:
