@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -127,11 +128,40 @@ func (c *checker) bodyForwards(fn *types.Func) []MethodRef {
 		if inner == nil || inner == fn || len(c.res.Enclosing(call.Pos())) > 0 {
 			continue // a call fn retries itself is paired by the wiring of that retry
 		}
-		if refs := c.forwardsOf(inner); len(refs) > 0 && c.retried(caller, lead{node: call, own: true}) {
+		if refs := c.forwardsOf(inner); len(refs) > 0 && c.handsBack(caller, call) {
 			out = append(out, refs...)
 		}
 	}
 	return out
+}
+
+// handsBack reports whether the function whose body is caller's attempt
+// hands the failure of call back to its caller: the error is kept (not
+// dropped by a call statement, a blank or a deferred call, as loki's chunk
+// writer drops its cache lookup's), and its failure leads out of the body
+// on some path.
+func (c *checker) handsBack(caller *retrysite.Site, call *ast.CallExpr) bool {
+	cur, ok := source.Cursor(c.ix.root, call)
+	if !ok {
+		return false
+	}
+	for p := cur.Parent(); p.Valid(); p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ParenExpr:
+			continue
+		case *ast.ExprStmt, *ast.DeferStmt, *ast.GoStmt:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
+				return false
+			}
+			if id, ok := ast.Unparen(n.Lhs[len(n.Lhs)-1]).(*ast.Ident); !ok || id.Name == "_" {
+				return false // the error, last, is dropped or kept elsewhere
+			}
+		}
+		break
+	}
+	return c.retried(caller, lead{node: call, own: true})
 }
 
 func (c *checker) importedForwards(fn *types.Func) []MethodRef {

@@ -143,10 +143,10 @@ func TestCases(t *testing.T) {
 		// implementation reaches, through a second interface of its package
 		// and a struct embedding a third, another package's object client
 		// (ForwardsFact), pairs in the program that links the S3 store with
-		// that store's retries; a method that swallows the client's failure
-		// or stops at a cache forwards nothing, a method without a context is
-		// no remote operation, and a program that links only the in-memory
-		// store stays quiet.
+		// that store's retries; a method that swallows the client's failure,
+		// drops it (a blank, a call statement) or stops at a cache forwards
+		// nothing, a method without a context is no remote operation, and a
+		// program that links only the in-memory store stays quiet.
 		{Name: "Chain", Pkgs: []string{"nestedretry/chain/objstore", "nestedretry/chain/s3store", "nestedretry/chain/memstore",
 			"nestedretry/chain/index", "nestedretry/chain/compactor", "nestedretry/chain/cmd", "nestedretry/chain/memcmd"}},
 		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/errs", "nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},

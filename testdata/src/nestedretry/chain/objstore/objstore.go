@@ -4,7 +4,10 @@
 // the same package that forwards to the client it wraps.
 package objstore
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 type ObjectClient interface {
 	PutObject(ctx context.Context, key string, data []byte) error
@@ -33,6 +36,17 @@ func (p Prefixed) Size(ctx context.Context, key string) (int64, error) {
 		return 0, nil
 	}
 	return n, nil
+}
+
+// Touch looks objects up and drops the lookups' failures: its own error is
+// a local one, so it forwards nothing.
+func (p Prefixed) Touch(ctx context.Context, key string) error {
+	_, _ = p.downstream.Size(ctx, p.prefix+key)
+	p.downstream.Size(ctx, p.prefix+key+".meta")
+	if key == "" {
+		return errors.New("no key")
+	}
+	return nil
 }
 
 // Close takes no context: not an operation on another process's behalf.
