@@ -358,9 +358,11 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 				hasErr = true
 			}
 		}
-		if !hasErr && counter != nil && argsMention(a.info, cur, counter) {
-			// A predicate over the counter's position (strings.EqualFold(arg(i), tok)):
-			// the loop searches, it does not retry.
+		if !hasErr && (counter != nil && argsMention(a.info, cur, counter) || a.argsStepped(cur, body, post)) {
+			// A predicate over the counter's position (strings.EqualFold(arg(i), tok)),
+			// or over a value the loop moves on (rclone's errors.Walk calls
+			// f(err), then err = e.Unwrap()): the loop searches or walks, it
+			// does not retry.
 			return
 		}
 		if lhs == nil {
@@ -613,6 +615,57 @@ func feedsIndex(info *types.Info, cur inspector.Cursor, counter types.Object) bo
 			if mentions(info, ix.ChildAt(edge.IndexExpr_Index, -1), counter) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// argsStepped reports whether a variable among the arguments or the
+// receiver of the call at cur is assigned, outside function literals, in the
+// loop's post statement or in its body after the call: each round asks about
+// the value the round before moved on to. A value made afresh before the call
+// in the same round (listing, err := s.Get(); if has(listing, name)) is the
+// answer of this round's attempt, not a step.
+func (a *recogniser) argsStepped(cur, body, post inspector.Cursor) bool {
+	call := cur.Node()
+	used := map[types.Object]bool{}
+	for _, op := range operands(cur) {
+		for c := range op.Preorder((*ast.Ident)(nil)) {
+			if v, ok := a.info.Uses[c.Node().(*ast.Ident)].(*types.Var); ok {
+				used[v] = true
+			}
+		}
+	}
+	if len(used) == 0 {
+		return false
+	}
+	for _, part := range []inspector.Cursor{body, post} {
+		if !part.Valid() {
+			continue
+		}
+		stepped := false
+		part.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.RangeStmt)(nil)}, func(c inspector.Cursor) bool {
+			var lhs []ast.Expr
+			switch n := c.Node().(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.AssignStmt:
+				lhs = n.Lhs
+			case *ast.RangeStmt:
+				lhs = []ast.Expr{n.Key, n.Value}
+			}
+			if part == body && c.Node().Pos() < call.End() {
+				return true // before the call: made afresh this round
+			}
+			for _, l := range lhs {
+				if l != nil && used[identObj(a.info, l)] {
+					stepped = true
+				}
+			}
+			return !stepped
+		})
+		if stepped {
+			return true
 		}
 	}
 	return false

@@ -139,7 +139,8 @@ func TestRunnerChain(t *testing.T) {
 // that it implements, an unexported field, a variable or a method value,
 // every value in sight and a runner, is a site; a holder that may hold a
 // function that does not retry, or one set out of sight, is not. An
-// operation of a named function type is called like a func(...) one.
+// operation of a named function type is called like a func(...) one; a
+// predicate asked about a value the loop moves on (an error chain) walks.
 func TestHeldRunners(t *testing.T) { testutil.Run(t, show, "retrysite/held") }
 
 // TestReach: only loops whose attempt can reach another process are retry

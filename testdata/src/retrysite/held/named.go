@@ -73,3 +73,18 @@ func each(n int, visit Visitor) error {
 	}
 	return nil
 }
+
+// WalkFunc is asked about each error of a chain, as rclone's lib/errors
+// asks it.
+type WalkFunc func(err error) bool
+
+// walk moves along the chain: each round asks about another error, so the
+// loop walks; it does not retry.
+func walk(err error, f WalkFunc) {
+	for err != nil {
+		if f(err) {
+			return
+		}
+		err = errors.Unwrap(err)
+	}
+}
