@@ -358,11 +358,12 @@ func (a *recogniser) findAttempts(body, cond, post inspector.Cursor, counter typ
 				hasErr = true
 			}
 		}
-		if !hasErr && (counter != nil && argsMention(a.info, cur, counter) || a.argsStepped(cur, body, post)) {
+		if !hasErr && (counter != nil && argsMention(a.info, cur, counter) ||
+			typematch.Callee(a.info, call) == nil && a.argsStepped(cur, body, post)) {
 			// A predicate over the counter's position (strings.EqualFold(arg(i), tok)),
-			// or over a value the loop moves on (rclone's errors.Walk calls
-			// f(err), then err = e.Unwrap()): the loop searches or walks, it
-			// does not retry.
+			// or a predicate handed in and asked about a value the loop moves
+			// on (rclone's errors.Walk calls f(err), then err = e.Unwrap()):
+			// the loop searches or walks, it does not retry.
 			return
 		}
 		if lhs == nil {
