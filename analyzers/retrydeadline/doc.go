@@ -100,7 +100,8 @@
 // from a parameter or a field, an unknown bound, a client or backoff the
 // caller made), about waits already in a
 // select, and about contexts that never end (context.Background() and
-// context.TODO() alone). Like retrylint's other analyzers it leaves test code
+// context.TODO() alone, or a sleep that runs only when ctx.Done() is nil).
+// Like retrylint's other analyzers it leaves test code
 // (_test.go files, packages that import "testing") and generated files alone,
 // and honours //retrylint:ignore retrydeadline <reason>.
 //

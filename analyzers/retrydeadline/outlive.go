@@ -49,7 +49,7 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 			continue
 		}
 		ctx := c.contextFor(s, call)
-		if ctx == nil {
+		if ctx == nil || c.onlyWithoutDone(call, ctx) {
 			continue
 		}
 		wait := "time.Sleep"
@@ -67,6 +67,119 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 		}
 		c.rep.Report(d)
 	}
+}
+
+// onlyWithoutDone reports whether the wait at call runs only when
+// ctx.Done() is nil, a context that can never be cancelled: temporal's
+// backoff.Retry waits in a select on ctx.Done() when there is one and
+// sleeps only otherwise:
+//
+//	if done := ctx.Done(); done != nil {
+//		select { case <-done: return err; case <-timer.C: continue }
+//	}
+//	time.Sleep(next) // ctx can never end here
+//
+// The wait is guarded when an enclosing if tests ctx.Done() == nil (or != nil
+// with the wait in its else), or when a statement before it, in its block or
+// an enclosing one, tests ctx.Done() != nil and never falls through.
+func (c *checker) onlyWithoutDone(call *ast.CallExpr, ctx *types.Var) bool {
+	cur, ok := c.cursor(call)
+	if !ok {
+		return false
+	}
+	for child, p := cur, cur.Parent(); p.Node() != nil; child, p = p, p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			nilTest, ok := c.doneNilTest(n, ctx)
+			if ok && (child.Node() == n.Body && nilTest || child.Node() == n.Else && !nilTest) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st == child.Node() {
+					break
+				}
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil {
+					if nilTest, ok := c.doneNilTest(ifs, ctx); ok && !nilTest && c.noFallThrough(ifs.Body) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// doneNilTest reports whether the condition of ifs compares ctx.Done() (or
+// a variable its Init sets to it) with nil, and whether it tests for nil
+// (==) rather than non-nil (!=).
+func (c *checker) doneNilTest(ifs *ast.IfStmt, ctx *types.Var) (nilTest, ok bool) {
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL && cond.Op != token.NEQ {
+		return false, false
+	}
+	x, y := ast.Unparen(cond.X), ast.Unparen(cond.Y)
+	if tv, isNil := c.info.Types[x]; isNil && tv.IsNil() {
+		x, y = y, x
+	}
+	if tv, isNil := c.info.Types[y]; !isNil || !tv.IsNil() {
+		return false, false
+	}
+	if id, isIdent := x.(*ast.Ident); isIdent {
+		as, isAssign := ifs.Init.(*ast.AssignStmt)
+		if !isAssign || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(id) == nil ||
+			c.info.ObjectOf(typematch.Ident(as.Lhs[0])) != c.info.ObjectOf(id) {
+			return false, false
+		}
+		x = ast.Unparen(as.Rhs[0])
+	}
+	done, isCall := x.(*ast.CallExpr)
+	if !isCall || len(done.Args) != 0 {
+		return false, false
+	}
+	sel, isSel := ast.Unparen(done.Fun).(*ast.SelectorExpr)
+	if !isSel || sel.Sel.Name != "Done" || c.contextVar(sel.X) != ctx {
+		return false, false
+	}
+	return cond.Op == token.EQL, true
+}
+
+// noFallThrough reports whether control never runs past the end of block:
+// it ends in a return, a continue, a goto, a labelled break, a call that
+// never returns, or an if/else or a select each branch of which does so
+// (an unlabelled break in a select leaves only the select).
+func (c *checker) noFallThrough(block *ast.BlockStmt) bool {
+	return len(block.List) > 0 && c.stmtLeaves(block.List[len(block.List)-1])
+}
+
+func (c *checker) stmtLeaves(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return st.Tok == token.CONTINUE || st.Tok == token.GOTO || st.Tok == token.BREAK && st.Label != nil
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		return ok && typematch.NeverReturns(c.info, call)
+	case *ast.BlockStmt:
+		return c.noFallThrough(st)
+	case *ast.IfStmt:
+		if st.Else == nil || !c.noFallThrough(st.Body) {
+			return false
+		}
+		return c.stmtLeaves(st.Else)
+	case *ast.SelectStmt:
+		for _, cl := range st.Body.List {
+			cc := cl.(*ast.CommClause)
+			if len(cc.Body) == 0 || !c.stmtLeaves(cc.Body[len(cc.Body)-1]) {
+				return false
+			}
+		}
+		return len(st.Body.List) > 0
+	}
+	return false
 }
 
 // exprStmt returns the expression statement whose expression is e, or nil.

@@ -12,6 +12,9 @@ func TestCases(t *testing.T) {
 		{Name: "Budget", Pkgs: []string{"retrydeadline/budget"}, Fixes: true},
 		{Name: "Outlive", Pkgs: []string{"retrydeadline/outlive"}, Fixes: true},
 		{Name: "Quiet", Pkgs: []string{"retrydeadline/quiet"}},
+		// NoDone: a sleep that runs only when ctx.Done() is nil, after a
+		// select on it that never falls through or in the nil branch, is quiet.
+		{Name: "NoDone", Pkgs: []string{"retrydeadline/nodone"}},
 		{Name: "Policy", Pkgs: []string{"retrydeadline/policy"}, Fixes: true},
 		// Client: an http.Client's Timeout bounds each attempt sent through
 		// it, followed to a literal, a package-level variable or a struct field
