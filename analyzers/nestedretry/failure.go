@@ -237,10 +237,14 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 			return flowAround
 		}
 		for j := len(p.Lhs) - 1; j >= 0; j-- {
-			if t := w.info.TypeOf(p.Lhs[j]); t != nil && typematch.IsError(t) {
+			// By the result's type: a blank on the left has none.
+			if t := resultType(w.info.TypeOf(chain), j, len(p.Lhs)); t != nil && typematch.IsError(t) {
 				id, ok := ast.Unparen(p.Lhs[j]).(*ast.Ident)
-				if !ok || id.Name == "_" {
-					return flowAround // the error is dropped or kept elsewhere
+				if !ok {
+					return flowAround // the error is kept elsewhere
+				}
+				if id.Name == "_" {
+					return w.dropped(path, i+1)
 				}
 				w.errVar = w.info.ObjectOf(id)
 				break
@@ -253,6 +257,8 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 			return w.fromIf(path, i+2, ifs)
 		}
 		return w.resume(path, i+1, true)
+	case *ast.ExprStmt:
+		return w.dropped(path, i+1)
 	case *ast.ReturnStmt:
 		if t := w.info.TypeOf(chain); t == nil || !typematch.IsError(t) && !endsInError(t) {
 			return flowAround
@@ -285,6 +291,30 @@ func (w *errorFlow) fromCall(path []ast.Node) flow {
 		}
 	}
 	return flowAround
+}
+
+// dropped walks on after path[cur], a statement that drops the failed call's
+// error (_ = c.Remove(ctx), or the call alone): nothing sees the failure, so
+// the attempt goes on as after a success, and the call runs again only if
+// that path goes around (rclone's pcloud clean-up removes the object it found
+// once, drops the error and breaks).
+func (w *errorFlow) dropped(path []ast.Node, cur int) flow {
+	return w.resume(path, cur, false)
+}
+
+// resultType is the type of result j of n that a call of type t assigns:
+// an element of its tuple, or t itself for a single result.
+func resultType(t types.Type, j, n int) types.Type {
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() != n {
+			return nil
+		}
+		return tup.At(j).Type()
+	}
+	if n != 1 {
+		return nil
+	}
+	return t
 }
 
 // endsInError reports whether t is a tuple whose last element is an error

@@ -150,7 +150,51 @@ func notDone(ctx context.Context, c *rest.RESTClient) error {
 	})
 }
 
+// The error is dropped, and the loop goes on as after a success: the call
+// runs again on the next attempt.
+func dropsAndGoesOn(ctx context.Context, c *s3.Client, in *s3.PutObjectInput) error {
+	for i := 0; i < 3; i++ {
+		_, _ = c.PutObject(ctx, in) // want `retry loop of up to 3 attempts calls s3.Client.PutObject`
+		if err := ping(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errGiveUp
+}
+
+// The same with the call alone as a statement, in a runner's operation.
+func dropsInOperation(ctx context.Context, rdb *redis.Client) error {
+	return backoff.Retry(func() error {
+		rdb.Del(ctx, "lock") // want `retry call of up to 11 attempts calls redis.Client.Del`
+		return ping(ctx)
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 10))
+}
+
 // --- the failed call does not run again: quiet ---
+
+// A clean-up loop (rclone's pcloud upload): it looks the half-written
+// object up until it can (reported), then writes once, drops the error and
+// leaves the loop, so a failed write is never tried again.
+func cleanUp(ctx context.Context, c *s3.Client, in *s3.GetObjectInput, put *s3.PutObjectInput) {
+	for i := 0; i < 5; i++ {
+		_, err := c.GetObject(ctx, in) // want `retry loop of up to 5 attempts calls s3.Client.GetObject`
+		if err == nil {
+			_, _ = c.PutObject(ctx, put)
+			break
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The same in a runner's operation, whose every path after the dropped
+// error reports success.
+func dropsThenSucceeds(ctx context.Context, rdb *redis.Client) error {
+	return backoff.Retry(func() error {
+		rdb.Del(ctx, "lock")
+		return nil
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 10))
+}
 
 // The loop retries the decoding; the SDK's failure returns at once.
 func decodeOnly(ctx context.Context, c *s3.Client, in *s3.GetObjectInput) error {
