@@ -107,6 +107,10 @@ type lead struct {
 	givesUp []string
 	// client: a direct call of a retrying client, with what its fix needs.
 	client *clientCall
+	// countVar is the variable that counts the attempts of the lead's only
+	// layer, a loop that calls nothing that retries (see
+	// ReachesFact.CountParam), or nil.
+	countVar *types.Var
 }
 
 // clientCall is a direct call of a retrying client in an attempt.
@@ -179,6 +183,9 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	name := siteName(s)
 	giveUp := c.givesUp(s)
 	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true, givesUp: giveUp}
+	if len(inners) == 0 && s.Kind == retrysite.Loop && !bound.Finite() && within == "" {
+		best.countVar = s.BoundParam()
+	}
 	for _, in := range inners {
 		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
 		if c.retried(s, in) {
@@ -246,7 +253,18 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		}
 		return c.interfaceLead(call, fn, yield)
 	}
-	return lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}, true
+	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}
+	if i := f.CountParam - 1; i >= 0 && i < len(call.Args) {
+		if n, ok := c.ix.intConst(call.Args[i]); ok {
+			if n <= 1 {
+				return lead{}, false // one attempt: no retry
+			}
+			l.bound = retrysite.Bound{Kind: retrysite.Known, Attempts: n}
+		} else if v, ok := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[i])].(*types.Var); ok {
+			l.countVar = v
+		}
+	}
+	return l, true
 }
 
 // argLead describes a call of fn that runs a function passed to it, a
@@ -334,11 +352,15 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if d == nil || d.Body == nil {
 		return nil
 	}
-	l, ok := worst(c.findLeads(d.Body, yield))
+	leads := c.findLeads(d.Body, yield)
+	l, ok := worst(leads)
 	if !ok {
 		return nil
 	}
 	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound, Within: l.within, OwnRetries: l.own, GivesUpOn: l.givesUp}
+	if len(leads) == 1 && l.countVar != nil {
+		f.CountParam = typematch.ParamIndex(fn, l.countVar) + 1
+	}
 	c.reach[key] = f
 	return f
 }

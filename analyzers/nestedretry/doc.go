@@ -113,13 +113,17 @@
 // minutes by default) is "bounded by time", not unbounded; a count it cannot
 // read is "an unknown number of attempts", and then the figure is what the
 // other layer's count gives ("up to 3 calls for each of its attempts"); two
-// layers that both have no figure are not reported. Counts follow the
-// libraries: cenkalti's WithMaxRetries(b, 10) makes 11 attempts.
+// layers that both have no figure are not reported. A loop that counts its
+// attempts by a parameter makes what each call passes there, through the
+// functions that hand it on (rclone's pacer.CallNoRetry, call(fn, 1), makes
+// one: no layer). Counts follow the libraries: cenkalti's
+// WithMaxRetries(b, 10) makes 11 attempts.
 //
 // Layers multiply only where the outer one runs the inner one again after
 // it failed, so the attempt is followed from the failure of the call, with
 // an error the layers below retry. It is not reported when every such path
-// leaves the retry: the loop returns or breaks as soon as the call fails;
+// leaves the retry: the loop returns or breaks as soon as the call fails,
+// or drops its error and leaves on every path after it, as after a success;
 // the operation hands the runner a permanent error (backoff.Permanent,
 // retry-go's Unrecoverable, retry.Permanent), go-retry gets an error not
 // marked RetryableError, a k8s wait condition returns the error; or the

@@ -2,6 +2,7 @@ package nestedretry
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
@@ -30,6 +31,13 @@ type ReachesFact struct {
 	// once: an outer retry that goes around only on one of them repeats
 	// none of their retries.
 	GivesUpOn []string
+	// CountParam, when not 0, is one more than the index of the parameter
+	// that counts the attempts of the function's only layer: a retry loop
+	// of its own that calls nothing that retries (rclone's pacer, whose
+	// call(fn, retries) goes round up to retries times). A call with a
+	// constant there makes that many attempts, and with 1 retries nothing
+	// (CallNoRetry's call(fn, 1)).
+	CountParam int
 	// DoYields says that under an outer retry.Do of retrylint's retry
 	// package, where the retry.Do calls below make one attempt each, the
 	// function leads to UnderDo instead (nil: to no retries at all).
@@ -39,7 +47,7 @@ type ReachesFact struct {
 
 // same reports whether f and g say the same (g may be nil).
 func (f *ReachesFact) same(g *ReachesFact) bool {
-	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries &&
+	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries && f.CountParam == g.CountParam &&
 		slices.Equal(f.Chain, g.Chain) && slices.Equal(f.GivesUpOn, g.GivesUpOn) && f.DoYields == g.DoYields
 }
 
@@ -59,6 +67,9 @@ func (f *ReachesFact) String() string {
 	}
 	if len(f.GivesUpOn) > 0 {
 		bound += ", gives up on " + strings.Join(f.GivesUpOn, " ")
+	}
+	if f.CountParam > 0 {
+		bound += ", counted by param " + strconv.Itoa(f.CountParam-1)
 	}
 	return "reaches(" + strings.Join(names, " -> ") + ", " + bound + ")"
 }

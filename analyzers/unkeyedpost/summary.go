@@ -420,7 +420,7 @@ func (c *checker) argOf(fn *types.Func, e ast.Expr) (Arg, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if v := c.varOf(e); v != nil {
-			if i := paramIndex(fn, v); i >= 0 && len(c.usesOf(v).defs) == 0 {
+			if i := typematch.ParamIndex(fn, v); i >= 0 && len(c.usesOf(v).defs) == 0 {
 				return Arg{Param: i}, true
 			}
 		}
@@ -434,7 +434,7 @@ func (c *checker) argOf(fn *types.Func, e ast.Expr) (Arg, bool) {
 		if v == nil {
 			return Arg{}, false
 		}
-		i := paramIndex(fn, v)
+		i := typematch.ParamIndex(fn, v)
 		if i < 0 {
 			return Arg{}, false
 		}
@@ -445,22 +445,6 @@ func (c *checker) argOf(fn *types.Func, e ast.Expr) (Arg, bool) {
 		return Arg{Param: i, Field: e.Sel.Name}, true
 	}
 	return Arg{}, false
-}
-
-// paramIndex returns the index of v among fn's parameters, or -1 (also
-// for a variadic one, whose arguments are not one expression).
-func paramIndex(fn *types.Func, v *types.Var) int {
-	sig := fn.Signature()
-	params := sig.Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			if sig.Variadic() && i == params.Len()-1 {
-				return -1
-			}
-			return i
-		}
-	}
-	return -1
 }
 
 // rangedArg returns the map that a header name comes from when it is the

@@ -143,6 +143,10 @@ type Site struct {
 	boundParam *types.Var
 }
 
+// BoundParam is the parameter that holds a loop's attempt count
+// (for i := 1; i <= retries; i++), or nil.
+func (s *Site) BoundParam() *types.Var { return s.boundParam }
+
 // Contains reports whether pos lies in the site's attempt.
 func (s *Site) Contains(pos token.Pos) bool {
 	return s.Attempt != nil && s.Attempt.Pos() <= pos && pos < s.Attempt.End()

@@ -188,3 +188,19 @@ func IsInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	return recv != nil && types.IsInterface(recv.Type())
 }
+
+// ParamIndex returns the index of v among fn's parameters, or -1 (also for
+// a variadic one, whose arguments are not one expression).
+func ParamIndex(fn *types.Func, v *types.Var) int {
+	sig := fn.Signature()
+	params := sig.Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			if sig.Variadic() && i == params.Len()-1 {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}

@@ -113,3 +113,22 @@ func g() { panic("builtin") }
 		t.Error("IsError")
 	}
 }
+
+// A variadic parameter's arguments are not one expression: it has no index.
+func TestParamIndex(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	intType := types.Typ[types.Int]
+	a := types.NewParam(0, pkg, "a", intType)
+	b := types.NewParam(0, pkg, "b", intType)
+	rest := types.NewParam(0, pkg, "rest", types.NewSlice(intType))
+	f := types.NewFunc(0, pkg, "f", types.NewSignatureType(nil, nil, nil, types.NewTuple(a, b, rest), nil, true))
+	other := types.NewParam(0, pkg, "a", intType)
+	for _, c := range []struct {
+		v    *types.Var
+		want int
+	}{{a, 0}, {b, 1}, {rest, -1}, {other, -1}} {
+		if got := ParamIndex(f, c.v); got != c.want {
+			t.Errorf("ParamIndex(f, %s) = %d, want %d", c.v.Name(), got, c.want)
+		}
+	}
+}

@@ -20,7 +20,7 @@ func retried(ctx context.Context) error {
 }
 
 // Retry is a retry helper: it calls op up to n times.
-func Retry[T any](n int, op func() (T, error)) (T, error) { // want Retry:`reaches\(retries, an unknown number of attempts\)`
+func Retry[T any](n int, op func() (T, error)) (T, error) { // want Retry:`reaches\(retries, an unknown number of attempts, counted by param 0\)`
 	var v T
 	var err error
 	for i := 0; i < n; i++ {

@@ -93,3 +93,39 @@ func (l *Logged) Call(fn Paced) error { // want Call:`reaches\(retries, up to 5 
 	}
 	return err
 }
+
+// Counted is rclone's pacer: its invoker may come from the caller, so it is
+// no runner, and its loop goes round as many times as call is told; how
+// many is known where a call passes a constant.
+type Counted struct {
+	retries int
+	invoker func(try int, f Paced) error
+}
+
+// NewCounted makes a pacer with the caller's retry count and invoker.
+func NewCounted(retries int, f func(try int, f Paced) error) *Counted {
+	return &Counted{retries: retries, invoker: f}
+}
+
+func (c *Counted) call(fn Paced, retries int) error {
+	var err error
+	for try := 1; try <= retries; try++ {
+		if err = c.invoker(try, fn); err == nil {
+			return nil
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return err
+}
+
+// Call makes as many attempts as the pacer was set to: a count out of sight.
+func (c *Counted) Call(fn Paced) error { return c.call(fn, c.retries) } // want Call:`reaches\(\(\*pacer.Counted\).call, an unknown number of attempts\)`
+
+// CallNoRetry makes one attempt: it retries nothing, and has no fact.
+func (c *Counted) CallNoRetry(fn Paced) error { return c.call(fn, 1) }
+
+// CallTimes makes n attempts: its callers' constants count.
+func (c *Counted) CallTimes(fn Paced, n int) error { return c.call(fn, n) } // want CallTimes:`reaches\(\(\*pacer.Counted\).call, an unknown number of attempts, counted by param 1\)`
+
+// CallThrice makes 3 attempts, through CallTimes.
+func (c *Counted) CallThrice(fn Paced) error { return c.CallTimes(fn, 3) } // want CallThrice:`reaches\(\(\*pacer.Counted\).CallTimes -> \(\*pacer.Counted\).call, up to 3 attempts\)`

@@ -20,7 +20,7 @@ func Retry(ctx context.Context, op func(context.Context) error) error { // want 
 }
 
 // Attempts takes the number of attempts from its caller.
-func Attempts(ctx context.Context, n int, op func() error) error { // want Attempts:`reaches\(retries, an unknown number of attempts\)`
+func Attempts(ctx context.Context, n int, op func() error) error { // want Attempts:`reaches\(retries, an unknown number of attempts, counted by param 1\)`
 	var err error
 	for i := 0; i < n; i++ {
 		if err = op(); err == nil {
