@@ -154,6 +154,8 @@ func (c *checker) noFallThrough(block *ast.BlockStmt) bool {
 	return len(block.List) > 0 && c.stmtLeaves(block.List[len(block.List)-1])
 }
 
+// stmtLeaves reports whether control never runs past st, a block's last
+// statement (see noFallThrough).
 func (c *checker) stmtLeaves(st ast.Stmt) bool {
 	switch st := st.(type) {
 	case *ast.ReturnStmt:
