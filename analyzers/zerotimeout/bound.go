@@ -330,41 +330,20 @@ func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
 // of one) of an unexported function of the package, and every call of
 // that function passes a client there (not nil; for a field, a struct
 // literal that sets it), also through a function-typed field the function
-// is stored in (fieldCallsPass).
+// is stored in (fieldCallsPass). A function that only decorates the client
+// it is given and hands it back (PassedClientFact) may be exported or called
+// anywhere: the calls that give it nil are reported instead, in its package
+// and in the packages that import it (nilToDecorator).
 func (c *checker) fallback(cur inspector.Cursor) bool {
-	kind, idx := cur.ParentEdge()
-	if kind != edge.AssignStmt_Rhs {
+	p, ok := c.nilFallback(cur)
+	if !ok {
 		return false
 	}
-	as := cur.Parent().Node().(*ast.AssignStmt)
-	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-		return false
-	}
-	p := c.pathOf(as.Lhs[idx])
-	if p == nil || len(p.fields) > 1 {
-		return false
-	}
-	// The assignment stands in the body of if x == nil.
-	block := cur.Parent().Parent()
-	if kind, _ := block.ParentEdge(); kind != edge.IfStmt_Body {
-		return false
-	}
-	cond, ok := ast.Unparen(block.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.EQL {
-		return false
-	}
-	x, y := cond.X, cond.Y
-	if c.isNil(x) {
-		x, y = y, x
-	}
-	if !c.isNil(y) || !p.equal(c.pathOf(x)) {
-		return false
-	}
-	if c.setByConstructors(block.Parent(), p, as) {
+	if c.setByConstructors(cur.Parent().Parent().Parent(), p, cur.Parent().Node().(*ast.AssignStmt)) {
 		return true
 	}
 	fd := directFuncDecl(cur)
-	if fd == nil || fd.Recv != nil || fd.Name.IsExported() {
+	if fd == nil {
 		return false
 	}
 	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -373,6 +352,12 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	}
 	param := paramOf(fn.Signature(), p.root)
 	if param < 0 || (fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1) {
+		return false
+	}
+	if f := c.passedClientOf(fn); len(p.fields) == 0 && f.Param == param && f.Decorates && c.onlyCalled(fn) {
+		return true
+	}
+	if fd.Recv != nil || fd.Name.IsExported() {
 		return false
 	}
 	for _, id := range c.mentionsOf(fn) {
@@ -387,6 +372,56 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 		// (prometheus' notifier: o.Do = do, then s.opts.Do(ctx, c, req)).
 		f := c.funcFieldStoring(id)
 		if f == nil || !c.fieldCallsPass(f, param, p.fields) {
+			return false
+		}
+	}
+	return true
+}
+
+// nilFallback returns the path x when the expression at cur is assigned
+// to it in the body of `if x == nil { x = <cur> }`.
+func (c *checker) nilFallback(cur inspector.Cursor) (*path, bool) {
+	kind, idx := cur.ParentEdge()
+	if kind != edge.AssignStmt_Rhs {
+		return nil, false
+	}
+	as := cur.Parent().Node().(*ast.AssignStmt)
+	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return nil, false
+	}
+	p := c.pathOf(as.Lhs[idx])
+	if p == nil || len(p.fields) > 1 {
+		return nil, false
+	}
+	// The assignment stands in the body of if x == nil.
+	block := cur.Parent().Parent()
+	if kind, _ := block.ParentEdge(); kind != edge.IfStmt_Body {
+		return nil, false
+	}
+	cond, ok := ast.Unparen(block.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.EQL {
+		return nil, false
+	}
+	x, y := cond.X, cond.Y
+	if c.isNil(x) {
+		x, y = y, x
+	}
+	if !c.isNil(y) || !p.equal(c.pathOf(x)) {
+		return nil, false
+	}
+	return p, true
+}
+
+// onlyCalled reports whether every mention of fn in the package calls it:
+// no caller out of sight of this package gives it nil (another package's
+// calls are checked through its fact).
+func (c *checker) onlyCalled(fn *types.Func) bool {
+	for _, id := range c.mentionsOf(fn) {
+		called := id
+		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
+			called = id.Parent()
+		}
+		if kind, _ := called.ParentEdge(); kind != edge.CallExpr_Fun {
 			return false
 		}
 	}

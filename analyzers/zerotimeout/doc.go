@@ -32,8 +32,11 @@
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,
-// unexported fields, a field of a function's own copy of a struct, and the
-// parameters and callers of unexported functions), and into an exported
+// unexported fields, a field of a function's own copy of a struct, the
+// parameters and callers of unexported functions, the calls of a function
+// literal held in an unexported package-level variable, and the result of
+// a function that only decorates the client it is given and hands it back,
+// known by its PassedClientFact in another package), and into an exported
 // field of another package whose fact says that package sends through it
 // only under a deadline (logtail's Config.HTTPC). A use out of sight (an
 // exported field or variable, a client returned by an exported function or
@@ -64,6 +67,9 @@
 //     Storage streams objects of any size), where no Timeout fits, also
 //     when a function of the package made it around a transport, its
 //     caller's or its own;
+//   - it is given to azcore (every Azure SDK client) as ClientOptions'
+//     Transport beside retry options whose TryTimeout is not provably zero:
+//     azcore sends each try under a deadline of TryTimeout, body included;
 //   - http.DefaultClient is only a fallback (if c == nil { c =
 //     http.DefaultClient }) in an unexported function that every caller in
 //     the package gives a client (also every call through a function-typed
@@ -71,6 +77,10 @@
 //     compares and calls that field), or for an unexported field of a struct
 //     of the package that every literal and assignment of the package sets
 //     to a client (a fallback for a struct the package did not make), or
+//     in a function, exported or not, that only decorates the client it is
+//     given and hands it back (loki's hedging ClientWithRegisterer), whose
+//     calls that give nil are reported instead, in its package and through
+//     its fact in importing packages, or
 //     http.DefaultClient gets a Timeout elsewhere in the package (an init,
 //     main);
 //   - it never sends a request;

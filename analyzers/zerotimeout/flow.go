@@ -138,7 +138,11 @@ func (c *checker) follow(cur inspector.Cursor, fl *flow) {
 				return
 			}
 		case edge.KeyValueExpr_Value:
-			if f := c.fieldKey(parent.Node().(*ast.KeyValueExpr)); f != nil {
+			kv := parent.Node().(*ast.KeyValueExpr)
+			if lit, ok := parent.Parent().Node().(*ast.CompositeLit); ok && c.boundedPerTry(lit, kv) {
+				return // every request the SDK sends through it has a deadline
+			}
+			if f := c.fieldKey(kv); f != nil {
 				fl.stored = true
 				fl.add(c.flowOf(f))
 				return
@@ -301,8 +305,9 @@ func (c *checker) mentionFlow(vr *types.Var) *flow {
 
 // flowArg follows a client passed as argument idx of the call at cur, and
 // reports whether it could: into the parameter of a function declared in
-// the package, or into an SDK whose calls take as long as they take
-// (apis.LongCallSDKs), where no Timeout belongs.
+// the package, into the result of a function that only decorates the client
+// and hands it back (PassedClientFact), or into an SDK whose calls take as
+// long as they take (apis.LongCallSDKs), where no Timeout belongs.
 func (c *checker) flowArg(cur inspector.Cursor, idx int, fl *flow) bool {
 	call := cur.Node().(*ast.CallExpr)
 	fn := typematch.Callee(c.pass.TypesInfo, call)
@@ -311,6 +316,11 @@ func (c *checker) flowArg(cur inspector.Cursor, idx int, fl *flow) bool {
 	}
 	if fn.Pkg() != nil && apis.IsLongCallOption(fn.Pkg().Path(), fn.Name()) && fn.Signature().Recv() == nil {
 		fl.longCalls = true
+		return true
+	}
+	if f := c.decorated(fn); f.Decorates && f.Param == idx && !call.Ellipsis.IsValid() {
+		// The client comes back as the result, and goes nowhere else.
+		c.followResult(cur, fn.Signature().Results().Len(), 0, fl)
 		return true
 	}
 	if c.funcDecl(fn) == nil {
@@ -372,21 +382,20 @@ func (c *checker) funcDeclCursor(fn *types.Func) (inspector.Cursor, bool) {
 // internal package whose only result is the client is followed too: its
 // calls in the package like an unexported function's, and those of the
 // other packages, which only its own module can hold, through toModule.
+// So is a function literal that is the value of an unexported
+// package-level variable (loki's defaultClientFactory = func() *http.Client
+// {...}), through the calls of the variable.
 func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
-	fd := directFuncDecl(cur)
-	if fd == nil || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
+	callee, sig, exported := c.returningFunc(cur)
+	if callee == nil {
 		return false
 	}
-	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if !ok {
+	nres := sig.Results().Len()
+	fn, isFunc := callee.(*types.Func)
+	if exported && (!isFunc || nres != 1 || !typematch.IsInternal(c.pass.Pkg.Path())) {
 		return false
 	}
-	nres := fn.Signature().Results().Len()
-	exported := fd.Name.IsExported()
-	if exported && (nres != 1 || !typematch.IsInternal(c.pass.Pkg.Path())) {
-		return false
-	}
-	key := result{fn, idx}
+	key := result{callee, idx}
 	if r, ok := c.results[key]; ok {
 		fl.add(r)
 		return true
@@ -397,43 +406,99 @@ func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
 	if exported {
 		acc.toModule = []*types.Func{fn}
 	}
-	for _, id := range c.mentionsOf(fn) {
-		callee := id
+	for _, id := range c.mentionsOf(callee) {
+		called := id
 		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
-			callee = id.Parent()
+			called = id.Parent()
 		}
-		kind, _ := callee.ParentEdge()
-		if kind != edge.CallExpr_Fun {
+		switch kind, _ := called.ParentEdge(); {
+		case kind == edge.CallExpr_Fun:
+			c.followResult(called.Parent(), nres, idx, &acc)
+		case kind == edge.AssignStmt_Lhs && !isFunc:
+			// Another function stored in the variable: this one's
+			// clients go nowhere through it.
+		default:
 			acc.hidden = true // a function value: its callers are out of sight
-			continue
 		}
-		call := callee.Parent()
-		if nres == 1 {
-			c.follow(call, &acc)
-			continue
-		}
-		switch kind, _ := call.ParentEdge(); kind {
-		case edge.AssignStmt_Rhs:
-			if as := call.Parent().Node().(*ast.AssignStmt); len(as.Rhs) == 1 && len(as.Lhs) == nres {
-				c.flowInto(as.Lhs[idx], &acc)
-				continue
-			}
-		case edge.ValueSpec_Values:
-			if spec := call.Parent().Node().(*ast.ValueSpec); len(spec.Values) == 1 && len(spec.Names) == nres {
-				c.flowInto(spec.Names[idx], &acc)
-				continue
-			}
-		}
-		acc.hidden = true
 	}
 	r.add(&acc)
 	fl.add(r)
 	return true
 }
 
+// returningFunc returns the function whose return statement is at cur: a
+// function or method declared in the package (not one an interface of the
+// package has a method of the same name as), or the variable a function
+// literal is the value of, when it is an unexported package-level
+// variable. exported says whether the function is exported.
+func (c *checker) returningFunc(cur inspector.Cursor) (fn types.Object, sig *types.Signature, exported bool) {
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch d := f.Node().(type) {
+		case *ast.FuncDecl:
+			obj, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if !ok || (d.Recv != nil && c.interfaceMethod(d.Name.Name)) {
+				return nil, nil, false
+			}
+			return obj, obj.Signature(), d.Name.IsExported()
+		case *ast.FuncLit:
+			v := c.packageVarOf(f)
+			if v == nil {
+				return nil, nil, false
+			}
+			sig, ok := v.Type().Underlying().(*types.Signature)
+			if !ok {
+				return nil, nil, false
+			}
+			return v, sig, false
+		}
+	}
+	return nil, nil, false
+}
+
+// packageVarOf returns the unexported package-level variable that the
+// function literal at lit is declared as the value of, or nil.
+func (c *checker) packageVarOf(lit inspector.Cursor) *types.Var {
+	kind, idx := lit.ParentEdge()
+	if kind != edge.ValueSpec_Values {
+		return nil
+	}
+	spec := lit.Parent().Node().(*ast.ValueSpec)
+	if len(spec.Names) != len(spec.Values) {
+		return nil
+	}
+	v, ok := c.pass.TypesInfo.Defs[spec.Names[idx]].(*types.Var)
+	if !ok || v.Exported() || v.Parent() != c.pass.Pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+// followResult follows result idx of the call at call, of a function with
+// nres results: the call itself when it has one, else the variable it is
+// assigned to.
+func (c *checker) followResult(call inspector.Cursor, nres, idx int, fl *flow) {
+	if nres == 1 {
+		c.follow(call, fl)
+		return
+	}
+	switch kind, _ := call.ParentEdge(); kind {
+	case edge.AssignStmt_Rhs:
+		if as := call.Parent().Node().(*ast.AssignStmt); len(as.Rhs) == 1 && len(as.Lhs) == nres {
+			c.flowInto(as.Lhs[idx], fl)
+			return
+		}
+	case edge.ValueSpec_Values:
+		if spec := call.Parent().Node().(*ast.ValueSpec); len(spec.Values) == 1 && len(spec.Names) == nres {
+			c.flowInto(spec.Names[idx], fl)
+			return
+		}
+	}
+	fl.hidden = true
+}
+
 // A result is one result of a function, whose flow is cached.
 type result struct {
-	fn  *types.Func
+	fn  types.Object // a function, or a variable holding a function literal
 	idx int
 }
 

@@ -1,11 +1,13 @@
 package zerotimeout
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -20,16 +22,33 @@ import (
 // PassedClientFact marks an exported function whose first result, an
 // *http.Client, is on every return the client one of its parameters gave
 // (lego's TokenTransport.Wrap, which sets the client's Transport and
-// returns it): its result is the caller's client, checked where that one
-// is made.
+// returns it), or nil beside an error: its result is the caller's client,
+// checked where that one is made.
 type PassedClientFact struct {
 	Param int // the index of the client parameter
+	// Decorates says that the function does nothing else with that client
+	// than read and set its fields, compare it and return it: it sends
+	// nothing through it and keeps it nowhere, so where the client goes
+	// next is where the caller takes the result.
+	Decorates bool
+	// DefaultForNil says that a nil client is replaced by
+	// http.DefaultClient first (if client == nil { client =
+	// http.DefaultClient }): a call that gives nil gets a client with no
+	// Timeout, and is reported where it is made.
+	DefaultForNil bool
 }
 
 func (*PassedClientFact) AFact() {}
 
 func (f *PassedClientFact) String() string {
-	return "returns the client of parameter " + strconv.Itoa(f.Param)
+	s := "returns the client of parameter " + strconv.Itoa(f.Param)
+	if f.DefaultForNil {
+		s += " (http.DefaultClient for nil)"
+	}
+	if f.Decorates {
+		s += ", only decorating it"
+	}
+	return s
 }
 
 // TimeoutFieldFact marks an exported client field of an exported struct
@@ -83,21 +102,95 @@ func (c *checker) clientInSight(sig *types.Signature, e ast.Expr, depth int) boo
 }
 
 // passedClientParam returns the index of the parameter of fn, a function of
-// this package, whose client every return of fn gives back unchanged, or -1.
+// this package, whose client every return of fn gives back unchanged (or
+// nil beside an error), or -1. A nil client replaced by http.DefaultClient
+// first still counts (see passedClient).
 func (c *checker) passedClientParam(fn *types.Func, _ int) int {
-	return memoParam(c.passedClient, fn, func() int {
-		sig := fn.Signature()
-		if sig.Results().Len() == 0 || !isClient(typematch.Deref(sig.Results().At(0).Type())) {
-			return -1
-		}
-		return c.returnedParam(fn, func(body inspector.Cursor, ret *ast.ReturnStmt) (int, bool) {
-			p := paramIndex(c.pass.TypesInfo, sig, firstOf(ret))
-			if p >= 0 && c.reassigned(body, sig.Params().At(p)) {
-				return -1, false
+	return c.passedClientOf(fn).Param
+}
+
+// passedClientOf returns what fn, a function of this package, does with the
+// client it hands back, as its PassedClientFact would say; Param is -1 when
+// it hands back no parameter's client.
+func (c *checker) passedClientOf(fn *types.Func) PassedClientFact {
+	if f, ok := c.passedClient[fn]; ok {
+		return f
+	}
+	c.passedClient[fn] = PassedClientFact{Param: -1} // a recursive helper proves nothing
+	f := PassedClientFact{Param: -1}
+	sig := fn.Signature()
+	body, ok := c.funcBody(fn)
+	if ok && sig.Results().Len() > 0 && isClient(typematch.Deref(sig.Results().At(0).Type())) {
+		f.Param = c.returnedParam(fn, func(body inspector.Cursor, ret *ast.ReturnStmt) (int, bool) {
+			if c.isNil(firstOf(ret)) {
+				return 0, true // no client, beside an error
 			}
-			return p, false
+			return paramIndex(c.pass.TypesInfo, sig, firstOf(ret)), false
 		})
-	})
+	}
+	if f.Param >= 0 {
+		v := sig.Params().At(f.Param)
+		fallbacks := 0
+		for _, d := range c.assignments(body, v) {
+			if !c.defaultFallback(body, d) {
+				f.Param = -1 // another client
+				break
+			}
+			fallbacks++
+		}
+		f.DefaultForNil = fallbacks > 0
+		f.Decorates = f.Param >= 0 && c.onlyDecorates(body, v)
+	}
+	c.passedClient[fn] = f
+	return f
+}
+
+// defaultFallback reports whether d, an assignment in body, is the
+// fallback if x == nil { x = http.DefaultClient }.
+func (c *checker) defaultFallback(body inspector.Cursor, d definition) bool {
+	sel, ok := ast.Unparen(d.rhs).(*ast.SelectorExpr)
+	if !ok || len(d.lhs) != 1 || d.update || !typematch.IsVar(c.pass.TypesInfo.Uses[sel.Sel], httpPath, "DefaultClient") {
+		return false
+	}
+	cur, ok := body.FindNode(sel)
+	if !ok {
+		return false
+	}
+	_, ok = c.nilFallback(cur)
+	return ok
+}
+
+// onlyDecorates reports whether every mention of the parameter v in body
+// reads or sets a field of its client, compares it, gives it a new value or
+// is the first result of a return: nothing sends through the client or
+// keeps it.
+func (c *checker) onlyDecorates(body inspector.Cursor, v *types.Var) bool {
+	for cur := range body.Preorder((*ast.Ident)(nil)) {
+		if c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)] != v {
+			continue
+		}
+		switch kind, idx := cur.ParentEdge(); kind {
+		case edge.SelectorExpr_X:
+			if !c.isFieldRead(cur.Parent()) {
+				return false // a method: Do, Get, ...
+			}
+		case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+			if op := cur.Parent().Node().(*ast.BinaryExpr).Op; op != token.EQL && op != token.NEQ {
+				return false
+			}
+		case edge.AssignStmt_Lhs:
+		case edge.ReturnStmt_Results:
+			if idx != 0 {
+				return false
+			}
+			if directFuncDecl(cur) == nil {
+				return false // a function literal's return
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // holdsTimeoutClients reports whether every client stored in the field f
@@ -202,14 +295,59 @@ func (c *checker) unkeyedLiteralOf(f *types.Var) bool {
 	return false
 }
 
+// decorated returns what fn does with the client it hands back: by its body
+// for a function of this package, by its fact for another's (Param -1 for
+// nothing known).
+func (c *checker) decorated(fn *types.Func) PassedClientFact {
+	if fn.Pkg() == c.pass.Pkg {
+		return c.passedClientOf(fn.Origin())
+	}
+	f := PassedClientFact{Param: -1}
+	c.pass.ImportObjectFact(fn.Origin(), &f)
+	return f
+}
+
+// nilToDecorator reports call when it gives nil to a function that
+// replaces a nil client by http.DefaultClient and hands it back (loki's
+// hedging Config.ClientWithRegisterer): the check of that fallback moves
+// here from the function, which cannot know its callers. A result that goes
+// only where requests are bounded anyway is quiet.
+func (c *checker) nilToDecorator(cur inspector.Cursor, call *ast.CallExpr) {
+	if !c.resolvable() {
+		return
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	f := c.decorated(fn)
+	if !f.Decorates || !f.DefaultForNil || f.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+		return
+	}
+	arg := call.Args[f.Param]
+	if !c.isNil(arg) || c.skip(arg.Pos()) {
+		return
+	}
+	var fl flow
+	c.followResult(cur, fn.Signature().Results().Len(), 0, &fl)
+	if fl.longCalls || c.boundedByContext(&fl) {
+		return
+	}
+	c.rep.Report(analysis.Diagnostic{
+		Pos: arg.Pos(), End: arg.End(),
+		Message: fmt.Sprintf("%s gives back http.DefaultClient for a nil client, and http.DefaultClient has no Timeout: %sits calls forever",
+			calleeName(fn), why),
+	})
+}
+
 // exportWrappedClients exports PassedClientFact for the package's exported
 // functions that hand back their parameter's client, and TimeoutFieldFact
 // for the exported client fields of its exported structs that hold only
 // clients with a Timeout.
 func (c *checker) exportWrappedClients() {
 	for fn := range c.exportedFuncs() {
-		if p := c.passedClientParam(fn, 0); p >= 0 {
-			c.pass.ExportObjectFact(fn, &PassedClientFact{Param: p})
+		if f := c.passedClientOf(fn); f.Param >= 0 {
+			c.pass.ExportObjectFact(fn, &f)
 		}
 	}
 	for f := range c.exportedClientFields() {

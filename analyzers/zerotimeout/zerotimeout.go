@@ -98,7 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 		delegated:     make(map[*types.Func]*DelegatedTransportFact),
 		reqCtx:        make(map[*types.Func]int),
 		derivedCtx:    make(map[*types.Func]int),
-		passedClient:  make(map[*types.Func]int),
+		passedClient:  make(map[*types.Func]PassedClientFact),
 		timeoutFields: make(map[*types.Var]bool),
 	}
 	if !sends {
@@ -124,6 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 			case *ast.CallExpr:
 				c.newClient(cur, n)
 				c.returnedClient(cur, n)
+				c.nilToDecorator(cur, n)
 			case *ast.Ident:
 				c.defaultClientUse(cur, n)
 			}
@@ -191,11 +192,11 @@ type checker struct {
 	// derivedCtx caches, per function of the package, the parameter that
 	// the context it returns derives from, -1 for none (see ctxderive.go).
 	derivedCtx map[*types.Func]int
-	// passedClient caches, per function of the package, the parameter whose
-	// client it returns, -1 for none; timeoutFields, per client field of
+	// passedClient caches, per function of the package, what it does with
+	// the parameter's client it returns (Param -1 for none); timeoutFields, per client field of
 	// the package, whether it holds only clients with a Timeout (see
 	// wrapped.go).
-	passedClient  map[*types.Func]int
+	passedClient  map[*types.Func]PassedClientFact
 	timeoutFields map[*types.Var]bool
 }
 
@@ -229,13 +230,7 @@ func (c *checker) clientFlow(cl *client) *flow {
 // none), is the other one it may have.
 func (c *checker) transportExpr(cl *client) (t ast.Expr, always bool, lit ast.Expr) {
 	if cl.lit != nil {
-		for _, e := range cl.lit.Elts {
-			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				if f := c.fieldKey(kv); f != nil && f.Name() == "Transport" {
-					lit = kv.Value
-				}
-			}
-		}
+		lit = c.keyed(cl.lit, "Transport")
 	}
 	at := cl.cur
 	if cl.spec != nil {

@@ -42,6 +42,16 @@ func TestCases(t *testing.T) {
 		// fact, in importing packages; a nil transport the function replaces
 		// with a bounded default is fine.
 		{Name: "DelegatedTransport", Pkgs: []string{"zerotimeout/delegated", "zerotimeout/delegateduse"}},
+		// DecoratedClient: a function that only decorates the client it is
+		// given and hands it back (nil beside an error) carries a fact; the
+		// client is followed through it, and its fallback to
+		// http.DefaultClient for nil is reported at the calls that give nil
+		// (not where it is, as for one that also sends through or keeps the
+		// client). A client made by a function literal held in an unexported
+		// package-level variable is followed through the variable's calls;
+		// one given to azcore as the options' Transport beside a TryTimeout
+		// that is not provably zero is bounded per try.
+		{Name: "DecoratedClient", Pkgs: []string{"zerotimeout/hedginglib", "zerotimeout/hedginguse"}, Fixes: true},
 		// ReturnedClient: a function of another module that returns a new
 		// client with no Timeout (go-cleanhttp's) carries a fact, and its calls
 		// are checked like literals; no fix, since the client is made out of

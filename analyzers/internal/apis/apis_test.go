@@ -30,6 +30,9 @@ func TestSources(t *testing.T) {
 	for _, o := range LongCallSDKs {
 		check("LongCallSDKs "+o.Pkg, o.Source)
 	}
+	for _, o := range TryTimeoutSDKs {
+		check("TryTimeoutSDKs "+o.Pkg, o.Source)
+	}
 	for _, m := range KeyMakers {
 		check("KeyMakers "+m.Pkg, m.Source)
 	}

@@ -135,6 +135,29 @@ var LongCallSDKs = []LongCallSDK{
 	},
 }
 
+// A TryTimeoutSDK is an SDK whose pipeline gives each try of a request a
+// deadline of its own when the retry options beside the client set one:
+// azcore's retry policy sends every try under context.WithTimeout(ctx,
+// TryTimeout) and cancels it only when the body is read and closed, so a
+// client given as the options' Transport waits no longer than that, body
+// included, whatever its own Timeout. TryTimeout is off by default.
+type TryTimeoutSDK struct {
+	// Pkg and Options name the options struct; Transport is its field
+	// for the client, Retry its field for the retry options, TryTimeout
+	// the retry options' field for the per-try deadline.
+	Pkg, Options, Transport, Retry, TryTimeout string
+	// Source is the upstream file the row was read from.
+	Source string
+}
+
+// TryTimeoutSDKs lists them.
+var TryTimeoutSDKs = []TryTimeoutSDK{
+	{
+		Pkg: AzcorePolicy, Options: "ClientOptions", Transport: "Transport", Retry: "Retry", TryTimeout: "TryTimeout",
+		Source: "https://github.com/Azure/azure-sdk-for-go/blob/sdk/azcore/v1.24.0/sdk/azcore/runtime/policy_retry.go",
+	},
+}
+
 // IsLongCallOption reports whether the package-level function name of the
 // package at path hands an *http.Client to a LongCallSDK.
 func IsLongCallOption(path, name string) bool {

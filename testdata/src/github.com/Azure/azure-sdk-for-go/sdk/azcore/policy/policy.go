@@ -3,14 +3,23 @@ package policy
 
 import (
 	"context"
+	"net/http"
 	"time"
 )
+
+// Transporter represents an HTTP pipeline transport used to send HTTP
+// requests and receive responses (exported.Transporter in the real module).
+type Transporter interface {
+	Do(req *http.Request) (*http.Response, error)
+}
 
 // ClientOptions contains optional settings for a client's pipeline.
 type ClientOptions struct {
 	APIVersion                      string
 	InsecureAllowCredentialWithHTTP bool
 	Retry                           RetryOptions
+	// Transport sets the transport for HTTP requests.
+	Transport Transporter
 }
 
 // RetryOptions configures the retry policy's behavior.
