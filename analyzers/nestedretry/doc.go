@@ -90,8 +90,10 @@
 // through functions and interfaces its package implements, carries a fact
 // naming the method, so that a retry of the function is a retry of the
 // method too ("retries client.ObjectClient.DeleteObject (through
-// storage.IndexSet.DeleteFile)"). Only methods shaped as remote operations,
-// a context.Context first and an error last, are followed.
+// storage.IndexSet.DeleteFile)"), also when goroutines it starts send the
+// call's error on a channel and it hands back what it receives (loki's
+// client.PutChunks). Only methods shaped as remote operations, a
+// context.Context first and an error last, are followed.
 //
 // Like any resolution by the types a program links in, this says what the
 // program can run, not what one configuration does. Implementations whose

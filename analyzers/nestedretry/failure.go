@@ -158,11 +158,12 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	return c.afterFailure(s, call, w)&flowAround != 0
 }
 
-// afterFailure walks the attempt of site s on from the failure of call,
-// with w's assumptions about the error (the rest of w is filled in here),
-// and returns how the paths from there end; flowAround where it cannot
-// follow them.
-func (c *checker) afterFailure(s *retrysite.Site, call *ast.CallExpr, w *errorFlow) flow {
+// afterFailure walks the attempt of site s on from the failure of call
+// (a call, or a receive of an error another goroutine sent), with w's
+// assumptions about the error (the rest of w is filled in here), and
+// returns how the paths from there end; flowAround where it cannot follow
+// them.
+func (c *checker) afterFailure(s *retrysite.Site, call ast.Expr, w *errorFlow) flow {
 	f := source.File(c.pass.Files, call.Pos())
 	if s.Attempt == nil || f == nil {
 		return flowAround

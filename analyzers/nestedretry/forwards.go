@@ -2,7 +2,9 @@ package nestedretry
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 
@@ -123,24 +125,86 @@ func (c *checker) bodyForwards(fn *types.Func) []MethodRef {
 	}
 	var out []MethodRef
 	caller := &retrysite.Site{Kind: retrysite.RunnerCall, Node: d, Attempt: d.Body, Func: d}
-	for call := range directCalls(body) {
+	forwarded := func(call *ast.CallExpr) []MethodRef {
 		inner := typematch.Callee(c.pass.TypesInfo, call)
 		if inner == nil || inner == fn || len(c.res.Enclosing(call.Pos())) > 0 {
-			continue // a call fn retries itself is paired by the wiring of that retry
+			return nil // a call fn retries itself is paired by the wiring of that retry
 		}
-		if refs := c.forwardsOf(inner); len(refs) > 0 && c.handsBack(caller, call) {
+		return c.forwardsOf(inner)
+	}
+	for call := range directCalls(body) {
+		if refs := forwarded(call); len(refs) > 0 && c.handsBack(caller, call) {
+			out = append(out, refs...)
+		}
+	}
+	for call, receives := range c.sentCalls(body) {
+		refs := forwarded(call)
+		if len(refs) > 0 && slices.ContainsFunc(receives, func(r *ast.UnaryExpr) bool { return c.handsBack(caller, r) }) {
 			out = append(out, refs...)
 		}
 	}
 	return out
 }
 
+// sentCalls yields the calls whose error a goroutine that body starts sends
+// on a channel of body's function, with the receives from that channel in
+// body itself: the fan-out of loki's client.PutChunks, whose goroutines send
+// each PutObject's error (go func(i int) { errs <- o.store.PutObject(ctx,
+// keys[i], r) }(i)) and whose body receives them and returns the last one
+// that failed. A receive in a function literal, a channel the literal
+// declares itself or one that is not a variable is not followed.
+func (c *checker) sentCalls(body inspector.Cursor) iter.Seq2[*ast.CallExpr, []*ast.UnaryExpr] {
+	return func(yield func(*ast.CallExpr, []*ast.UnaryExpr) bool) {
+		receives := make(map[types.Object][]*ast.UnaryExpr)
+		var starts []*ast.FuncLit
+		body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.GoStmt)(nil), (*ast.UnaryExpr)(nil)}, func(cur inspector.Cursor) bool {
+			switch n := cur.Node().(type) {
+			case *ast.GoStmt:
+				if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+					starts = append(starts, lit)
+				}
+				return false
+			case *ast.UnaryExpr:
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.ARROW {
+					if v := c.pass.TypesInfo.Uses[id]; v != nil {
+						receives[v] = append(receives[v], n)
+					}
+				}
+			case *ast.FuncLit:
+				return false
+			}
+			return true
+		})
+		for _, lit := range starts {
+			for n := range ast.Preorder(lit.Body) {
+				send, ok := n.(*ast.SendStmt)
+				if !ok {
+					continue
+				}
+				id, ok := ast.Unparen(send.Chan).(*ast.Ident)
+				call, isCall := ast.Unparen(send.Value).(*ast.CallExpr)
+				if !ok || !isCall || !typematch.IsError(c.pass.TypesInfo.TypeOf(call)) {
+					continue
+				}
+				v := c.pass.TypesInfo.Uses[id]
+				if v == nil || (v.Pos() >= lit.Pos() && v.Pos() < lit.End()) || len(receives[v]) == 0 {
+					continue
+				}
+				if !yield(call, receives[v]) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // handsBack reports whether the function whose body is caller's attempt
-// hands the failure of call back to its caller: the error is kept (not
+// hands the failure of call (or of the receive of a call's error, see
+// sentCalls) back to its caller: the error is kept (not
 // dropped by a call statement, a blank or a deferred call, as loki's chunk
 // writer drops its cache lookup's), and its failure leads out of the body
 // on some path.
-func (c *checker) handsBack(caller *retrysite.Site, call *ast.CallExpr) bool {
+func (c *checker) handsBack(caller *retrysite.Site, call ast.Expr) bool {
 	cur, ok := source.Cursor(c.ix.root, call)
 	if !ok {
 		return false
@@ -161,7 +225,7 @@ func (c *checker) handsBack(caller *retrysite.Site, call *ast.CallExpr) bool {
 		}
 		break
 	}
-	return c.retried(caller, lead{node: call, own: true})
+	return c.afterFailure(caller, call, &errorFlow{})&flowAround != 0 // as retried for an own lead
 }
 
 func (c *checker) importedForwards(fn *types.Func) []MethodRef {

@@ -49,5 +49,41 @@ func (p Prefixed) Touch(ctx context.Context, key string) error {
 	return nil
 }
 
+// PutObjects puts each object from a goroutine of its own and hands back
+// the last failure it receives, as loki's client.PutChunks does.
+func (p Prefixed) PutObjects(ctx context.Context, keys []string, data [][]byte) error { // want PutObjects:`forwards\(nestedretry/chain/objstore.ObjectClient.PutObject\)`
+	errs := make(chan error)
+	for i := range keys {
+		go func(i int) {
+			errs <- p.downstream.PutObject(ctx, p.prefix+keys[i], data[i])
+		}(i)
+	}
+	var last error
+	for range keys {
+		if err := <-errs; err != nil {
+			last = err
+		}
+	}
+	return last
+}
+
+// PutEach fans out likewise but drops what it receives: its own error is
+// a local one, so it forwards nothing.
+func (p Prefixed) PutEach(ctx context.Context, keys []string, data [][]byte) error {
+	errs := make(chan error, len(keys))
+	for i := range keys {
+		go func(i int) {
+			errs <- p.downstream.PutObject(ctx, p.prefix+keys[i], data[i])
+		}(i)
+	}
+	for range keys {
+		<-errs
+	}
+	if len(keys) == 0 {
+		return errors.New("no keys")
+	}
+	return nil
+}
+
 // Close takes no context: not an operation on another process's behalf.
 func (p Prefixed) Close() error { return p.downstream.Close() }
