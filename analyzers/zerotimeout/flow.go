@@ -219,7 +219,17 @@ func (c *checker) localFieldFlow(p *path) (fl *flow, ok bool) {
 			return nil, false
 		}
 	}
+	key := p.key()
+	if done, ok := c.localFlows[key]; ok {
+		return done, done != nil // done, or in progress: a cycle adds nothing new
+	}
 	fl = &flow{}
+	c.localFlows[key] = fl
+	defer func() {
+		if !ok {
+			c.localFlows[key] = nil
+		}
+	}()
 	for _, id := range c.mentionsOf(v) {
 		cur, depth := id, 0
 		for depth < len(p.fields) {

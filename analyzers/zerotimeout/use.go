@@ -1,10 +1,12 @@
 package zerotimeout
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,6 +18,20 @@ import (
 type path struct {
 	root   types.Object
 	fields []*types.Var // field origins, so generic instances compare equal
+}
+
+// A pathKey identifies a path in a map.
+type pathKey struct {
+	root   types.Object
+	fields string // the fields' addresses, in order
+}
+
+func (p *path) key() pathKey {
+	var b strings.Builder
+	for _, f := range p.fields {
+		fmt.Fprintf(&b, "%p.", f)
+	}
+	return pathKey{p.root, b.String()}
 }
 
 func (p *path) equal(q *path) bool {

@@ -94,6 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass, insp: insp, rep: report.New(pass), timeout: timeout,
 		defaultSet:    make(map[ast.Node]token.Pos),
 		flows:         make(map[types.Object]*flow),
+		localFlows:    make(map[pathKey]*flow),
 		results:       make(map[result]*flow),
 		delegated:     make(map[*types.Func]*DelegatedTransportFact),
 		reqCtx:        make(map[*types.Func]int),
@@ -181,6 +182,9 @@ type checker struct {
 	// first need: see flow.go.
 	mentions map[types.Object][]inspector.Cursor
 	flows    map[types.Object]*flow
+	// localFlows caches localFieldFlow's result per field path of a local
+	// struct (nil where the struct is used whole).
+	localFlows map[pathKey]*flow
 	results  map[result]*flow
 	decls    map[*types.Func]inspector.Cursor
 	// delegated holds the functions of the package that make a client

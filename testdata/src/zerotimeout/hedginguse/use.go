@@ -107,3 +107,16 @@ func Fetched(u string) (*azcore.ClientOptions, error) {
 	}
 	return &azcore.ClientOptions{Retry: policy.RetryOptions{TryTimeout: time.Minute}, Transport: c}, nil
 }
+
+// Settings holds the client a caller gives.
+type Settings struct {
+	Client *http.Client
+}
+
+// Rewrap decorates the client of its own copy of the settings in place:
+// followed through the decorator back into the field it came from, once
+// (an exported field, followed for its fact).
+func Rewrap(hedging *hedginglib.Config, s Settings) (*http.Response, error) {
+	s.Client, _ = hedging.ClientWithRegisterer(s.Client, "again")
+	return s.Client.Get("https://example.com")
+}
