@@ -122,7 +122,8 @@
 // see into gets no transport fix.
 //
 // http.Get(u) and http.DefaultClient become a new client, (&http.Client{
-// Timeout: ...}).Get(u): a client with a nil Transport sends through
+// Timeout: ...}).Get(u), and so does the nil given to a decorator that
+// would replace it by http.DefaultClient: a client with a nil Transport sends through
 // http.DefaultTransport (a nil Transport means the default one), so
 // connections are still pooled. What the package sets on
 // http.DefaultClient (Transport, Jar, CheckRedirect) is kept; where the

@@ -104,7 +104,7 @@ func (c *checker) clientInSight(sig *types.Signature, e ast.Expr, depth int) boo
 // passedClientParam returns the index of the parameter of fn, a function of
 // this package, whose client every return of fn gives back unchanged (or
 // nil beside an error), or -1. A nil client replaced by http.DefaultClient
-// first still counts (see passedClient).
+// first still counts (see passedClientOf).
 func (c *checker) passedClientParam(fn *types.Func, _ int) int {
 	return c.passedClientOf(fn).Param
 }
@@ -333,10 +333,13 @@ func (c *checker) nilToDecorator(cur inspector.Cursor, call *ast.CallExpr) {
 	if fl.longCalls || c.boundedByContext(&fl) {
 		return
 	}
-	c.rep.Report(analysis.Diagnostic{
-		Pos: arg.Pos(), End: arg.End(),
-		Message: fmt.Sprintf("%s gives back http.DefaultClient for a nil client, and http.DefaultClient has no Timeout: %sits calls forever",
-			calleeName(fn), why),
+	// The fix gives the client http.DefaultClient would have been, bounded
+	// as a use of http.DefaultClient sending where the result goes is.
+	whole := c.allReadWhole(&fl)
+	msg := fmt.Sprintf("%s gives back http.DefaultClient for a nil client, and http.DefaultClient has no Timeout: %sits calls forever",
+		calleeName(fn), why)
+	c.report(arg, msg, func(n names) ([]analysis.TextEdit, string, bool) {
+		return c.defaultClientEdits(cur.ChildAt(edge.CallExpr_Args, f.Param), &fl, whole, "", n)
 	})
 }
 

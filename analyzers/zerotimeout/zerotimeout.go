@@ -185,8 +185,8 @@ type checker struct {
 	// localFlows caches localFieldFlow's result per field path of a local
 	// struct (nil where the struct is used whole).
 	localFlows map[pathKey]*flow
-	results  map[result]*flow
-	decls    map[*types.Func]inspector.Cursor
+	results    map[result]*flow
+	decls      map[*types.Func]inspector.Cursor
 	// delegated holds the functions of the package that make a client
 	// around the transport their caller gives (see delegate.go).
 	delegated map[*types.Func]*DelegatedTransportFact

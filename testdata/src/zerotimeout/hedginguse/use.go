@@ -5,6 +5,7 @@
 package hedginguse
 
 import (
+	"io"
 	"net/http"
 	"time"
 
@@ -50,6 +51,22 @@ func DefaultOptions(hedging *hedginglib.Config) (*azcore.ClientOptions, error) {
 // at the nil.
 func Hedged(hedging *hedginglib.Config) (*http.Client, error) {
 	return hedging.ClientWithRegisterer(nil, "plain") // want `^hedginglib.Config.ClientWithRegisterer gives back http.DefaultClient for a nil client`
+}
+
+// Status gives the decorator nil and reads each response whole: reported
+// at the nil, whose fix is a client with a Timeout.
+func Status(hedging *hedginglib.Config, u string) (int, error) {
+	c, err := hedging.ClientWithRegisterer(nil, "status") // want `^hedginglib.Config.ClientWithRegisterer gives back http.DefaultClient for a nil client`
+	if err != nil {
+		return 0, err
+	}
+	resp, err := c.Get(u)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	_, err = io.ReadAll(resp.Body)
+	return resp.StatusCode, err
 }
 
 // Hedges gives the decorator a client of its own: the decorator's
