@@ -417,11 +417,7 @@ func (c *checker) nilFallback(cur inspector.Cursor) (*path, bool) {
 // calls are checked through its fact).
 func (c *checker) onlyCalled(fn *types.Func) bool {
 	for _, id := range c.mentionsOf(fn) {
-		called := id
-		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
-			called = id.Parent()
-		}
-		if kind, _ := called.ParentEdge(); kind != edge.CallExpr_Fun {
+		if _, ok := callOf(id); !ok {
 			return false
 		}
 	}

@@ -195,18 +195,15 @@ func (c *checker) paramBounded(body inspector.Cursor, v *types.Var, depth int) b
 		return false
 	}
 	for _, id := range mentions {
-		callee := id
-		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
-			callee = id.Parent()
-		}
-		if kind, _ := callee.ParentEdge(); kind != edge.CallExpr_Fun {
+		callCur, ok := callOf(id)
+		if !ok {
 			return false // a function value: its calls are out of sight
 		}
-		call := callee.Parent().Node().(*ast.CallExpr)
+		call := callCur.Node().(*ast.CallExpr)
 		if call.Ellipsis.IsValid() || idx >= len(call.Args) {
 			return false
 		}
-		caller, ok := enclosingFunc(callee)
+		caller, ok := enclosingFunc(callCur)
 		if !ok || !c.contextBounded(caller, call.Args[idx], depth+1) {
 			return false
 		}

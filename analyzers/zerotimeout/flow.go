@@ -161,6 +161,31 @@ func (c *checker) follow(cur inspector.Cursor, fl *flow) {
 	}
 }
 
+// callOf returns the call that the mention id of a function calls (f(...)
+// or x.f(...)); ok is false when the function is taken as a value.
+func callOf(id inspector.Cursor) (call inspector.Cursor, ok bool) {
+	called := id
+	if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
+		called = id.Parent()
+	}
+	if kind, _ := called.ParentEdge(); kind != edge.CallExpr_Fun {
+		return inspector.Cursor{}, false
+	}
+	return called.Parent(), true
+}
+
+// keyed returns the value lit gives the field called name, or nil.
+func (c *checker) keyed(lit *ast.CompositeLit, name string) ast.Expr {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if f := c.fieldKey(kv); f != nil && f.Name() == name {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
 // fieldKey returns the struct field that a key of a struct literal names.
 func (c *checker) fieldKey(kv *ast.KeyValueExpr) *types.Var {
 	id, ok := kv.Key.(*ast.Ident)
@@ -417,19 +442,13 @@ func (c *checker) flowReturn(cur inspector.Cursor, idx int, fl *flow) bool {
 		acc.toModule = []*types.Func{fn}
 	}
 	for _, id := range c.mentionsOf(callee) {
-		called := id
-		if kind, _ := id.ParentEdge(); kind == edge.SelectorExpr_Sel {
-			called = id.Parent()
-		}
-		switch kind, _ := called.ParentEdge(); {
-		case kind == edge.CallExpr_Fun:
-			c.followResult(called.Parent(), nres, idx, &acc)
-		case kind == edge.AssignStmt_Lhs && !isFunc:
-			// Another function stored in the variable: this one's
-			// clients go nowhere through it.
-		default:
+		if call, ok := callOf(id); ok {
+			c.followResult(call, nres, idx, &acc)
+		} else if kind, _ := id.ParentEdge(); kind != edge.AssignStmt_Lhs || isFunc {
 			acc.hidden = true // a function value: its callers are out of sight
 		}
+		// Else another function stored in the variable: this one's clients
+		// go nowhere through it.
 	}
 	r.add(&acc)
 	fl.add(r)

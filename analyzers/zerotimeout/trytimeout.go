@@ -35,15 +35,3 @@ func (c *checker) boundedPerTry(lit *ast.CompositeLit, kv *ast.KeyValueExpr) boo
 	}
 	return false
 }
-
-// keyed returns the value lit gives the field called name, or nil.
-func (c *checker) keyed(lit *ast.CompositeLit, name string) ast.Expr {
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if f := c.fieldKey(kv); f != nil && f.Name() == name {
-				return kv.Value
-			}
-		}
-	}
-	return nil
-}
