@@ -105,6 +105,9 @@ type lead struct {
 	// givesUp lists, when own, the user's own error kinds that every own
 	// layer gives up on at once (see giveups.go).
 	givesUp []string
+	// runsOut is what the call or site hands back when its retries of the
+	// user's own run out, when known (see exhausted.go).
+	runsOut Exhaustion
 	// client: a direct call of a retrying client, with what its fix needs.
 	client *clientCall
 	// countVar is the variable that counts the attempts of the lead's only
@@ -182,7 +185,8 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	bound, within := c.siteLimit(s)
 	name := siteName(s)
 	giveUp := c.givesUp(s)
-	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true, givesUp: giveUp}
+	runsOut := c.exhaustion(s)
+	best := lead{node: s.Node, nested: len(name) == 0, chain: name, bound: bound, within: within, own: true, givesUp: giveUp, runsOut: runsOut}
 	if len(inners) == 0 && s.Kind == retrysite.Loop && !bound.Finite() && within == "" {
 		best.countVar = s.BoundParam()
 	}
@@ -190,7 +194,7 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
 		if c.retried(s, in) {
 			l.bound, l.within = mulWithin(bound, within, in.bound, in.within)
-			l.own, l.givesUp = true, giveUp
+			l.own, l.givesUp, l.runsOut = true, giveUp, runsOut
 			if in.own {
 				l.givesUp = commonKinds(giveUp, in.givesUp)
 			}
@@ -253,7 +257,8 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		}
 		return c.interfaceLead(call, fn, yield)
 	}
-	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn}
+	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn,
+		runsOut: f.RunsOutWith}
 	if i := f.CountParam - 1; i >= 0 && i < len(call.Args) {
 		if n, ok := c.ix.intConst(call.Args[i]); ok {
 			if n <= 1 {
@@ -358,6 +363,11 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 		return nil
 	}
 	f := &ReachesFact{Chain: capChain(l.chain), Bound: l.bound, Within: l.within, OwnRetries: l.own, GivesUpOn: l.givesUp}
+	if s := c.sites[l.node]; len(leads) == 1 && s != nil && s.Func == ast.Node(d) {
+		// The loop's run-out return is the function's own, and nothing
+		// else in it retries.
+		f.RunsOutWith = l.runsOut
+	}
 	if len(leads) == 1 && l.countVar != nil {
 		f.CountParam = typematch.ParamIndex(fn, l.countVar) + 1
 	}

@@ -138,7 +138,14 @@
 // wraps no other error and that no function returns in place of a failed
 // call's error), tested with errors.Is, errors.As, ==, or a type switch.
 // These exemptions hold when the layers below are clients only: a retry
-// loop of the user's own below may retry those errors too.
+// loop of the user's own below may retry those errors too. Nor is it
+// reported when the retry leaves on the error a retry loop of the user's own
+// below hands back when its attempts run out (a sentinel the statement after
+// that loop returns, by itself or wrapped with fmt.Errorf's %w or
+// errors.Join, as ollama's blob upload wraps errMaxRetriesExceeded), tested
+// with errors.Is (== only for one returned by itself): the exhausted layer
+// is never run again. Another package learns it from the function's fact
+// ("runs out with wrapped example.com/upload.ErrMaxRetries").
 //
 // It does not report:
 //

@@ -31,6 +31,11 @@ type ReachesFact struct {
 	// once: an outer retry that goes around only on one of them repeats
 	// none of their retries.
 	GivesUpOn []string
+	// RunsOutWith, when its Kind is set, is what a call of the function
+	// hands back when the retry loop of its own that is its worst layer
+	// runs out of attempts (see exhausted.go): a retry above that leaves on
+	// it never runs the exhausted layer again.
+	RunsOutWith Exhaustion
 	// CountParam, when not 0, is one more than the index of the parameter
 	// that counts the attempts of the function's only layer: a retry loop
 	// of its own that calls nothing that retries (rclone's pacer, whose
@@ -48,7 +53,7 @@ type ReachesFact struct {
 // same reports whether f and g say the same (g may be nil).
 func (f *ReachesFact) same(g *ReachesFact) bool {
 	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries && f.CountParam == g.CountParam &&
-		slices.Equal(f.Chain, g.Chain) && slices.Equal(f.GivesUpOn, g.GivesUpOn) && f.DoYields == g.DoYields
+		slices.Equal(f.Chain, g.Chain) && slices.Equal(f.GivesUpOn, g.GivesUpOn) && f.RunsOutWith == g.RunsOutWith && f.DoYields == g.DoYields
 }
 
 func (*ReachesFact) AFact() {}
@@ -68,10 +73,28 @@ func (f *ReachesFact) String() string {
 	if len(f.GivesUpOn) > 0 {
 		bound += ", gives up on " + strings.Join(f.GivesUpOn, " ")
 	}
+	if f.RunsOutWith.Kind != "" {
+		bound += ", runs out with " + f.RunsOutWith.String()
+	}
 	if f.CountParam > 0 {
 		bound += ", counted by param " + strconv.Itoa(f.CountParam-1)
 	}
 	return "reaches(" + strings.Join(names, " -> ") + ", " + bound + ")"
+}
+
+// Exhaustion names the error a retry loop of the user's own hands back when
+// its attempts run out: a sentinel ("path.Name") it returns itself, or
+// wraps (Wrapped) with fmt.Errorf's %w or errors.Join.
+type Exhaustion struct {
+	Kind    string
+	Wrapped bool
+}
+
+func (e Exhaustion) String() string {
+	if e.Wrapped {
+		return "wrapped " + e.Kind
+	}
+	return e.Kind
 }
 
 // A Link is one name in a chain of calls.

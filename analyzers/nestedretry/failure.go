@@ -89,6 +89,9 @@ type errorFlow struct {
 	// place of one the layers below retry: tests for it are true, and
 	// nothing is exempt.
 	is types.Object
+	// wrapped: the error only wraps is (fmt.Errorf's %w, errors.Join), so
+	// errors.Is finds it and == does not.
+	wrapped bool
 	// asserted maps the ok of a "_, ok := err.(T)" to T.
 	asserted map[types.Object]types.Type
 	// depth counts the predicates of the package (func(error) bool) the
@@ -153,6 +156,9 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	call, ok := l.node.(*ast.CallExpr)
 	if !ok {
 		return true
+	}
+	if l.runsOut.Kind != "" && !c.repeatsExhausted(s, call, l.runsOut) {
+		return false
 	}
 	w := &errorFlow{sdkOnly: !l.own, raw: l.client != nil, givesUp: l.givesUp}
 	return c.afterFailure(s, call, w)&flowAround != 0
@@ -897,6 +903,9 @@ func (w *errorFlow) operand(e ast.Expr, live bool) tri {
 			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
 				if w.isErr(xy[0], live) && v == unknown {
 					v = w.isSentinel(xy[1]) // a failed call's error is neither nil nor an exempt error
+					if v == yes && w.wrapped {
+						v = no
+					}
 				}
 			}
 			if e.Op == token.NEQ {

@@ -148,12 +148,8 @@ func (c *checker) ownErrorType(t types.Type) types.Object {
 // ownSentinel returns the package-level error variable of the user's own
 // that e names, if it names one.
 func (c *checker) ownSentinel(e ast.Expr) types.Object {
-	id := typematch.Ident(e)
-	if id == nil {
-		return nil
-	}
-	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !typematch.IsError(v.Type()) || !c.ownError(v) {
+	v := c.sentinel(e)
+	if v == nil || !c.ownError(v) {
 		return nil
 	}
 	return v

@@ -150,6 +150,15 @@ func TestCases(t *testing.T) {
 		{Name: "Chain", Pkgs: []string{"nestedretry/chain/objstore", "nestedretry/chain/s3store", "nestedretry/chain/memstore",
 			"nestedretry/chain/index", "nestedretry/chain/compactor", "nestedretry/chain/cmd", "nestedretry/chain/memcmd"}},
 		{Name: "OwnGiveUp", Pkgs: []string{"nestedretry/owngiveup/errs", "nestedretry/owngiveup/lock", "nestedretry/owngiveup/app"}},
+		// Exhausted reduces ollama's blob upload: a retry that gives up on the
+		// sentinel a retry loop below returns (or wraps with %w) when its
+		// attempts run out never runs the exhausted layer again, in its
+		// package, through a function that calls itself, and through
+		// ReachesFact's RunsOutWith in another. One that goes around on it,
+		// gives up on another sentinel, compares a wrapped one with ==, or
+		// tests for one the loop below returns bare, prints with %v or not at
+		// all, is reported.
+		{Name: "Exhausted", Pkgs: []string{"nestedretry/exhausted/upload", "nestedretry/exhausted/app"}},
 	})
 }
 

@@ -26,7 +26,7 @@ type TokenSource struct {
 }
 
 // Token retries the source its field holds: quiet.
-func (ts *TokenSource) Token() (string, error) { // want Token:`reaches\(retries, up to 5 attempts\)`
+func (ts *TokenSource) Token() (string, error) { // want Token:`reaches\(retries, up to 5 attempts, runs out with nestedretry/iface/foreign.errNoToken\)`
 	if ts.src == nil {
 		ts.src = ts.cfg.TokenSource(ts.ctx)
 	}

@@ -82,7 +82,7 @@ func (r RetryStage) Exec(ctx context.Context, msg ...string) error {
 }
 
 // Warm retries the integration's Ping.
-func (r RetryStage) Warm(ctx context.Context) error { // want Warm:`reaches\(retries, up to 3 attempts\)`
+func (r RetryStage) Warm(ctx context.Context) error { // want Warm:`reaches\(retries, up to 3 attempts, runs out with nestedretry/iface/notify.errNotWarm\)`
 	for range 3 {
 		if err := r.integration.Ping(ctx); err == nil {
 			return nil
