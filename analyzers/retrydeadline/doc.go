@@ -93,8 +93,8 @@
 //	case <-time.After(d):
 //	}
 //
-// Waits that last at most 100ms (a constant, or a backoff over a known bound)
-// are left alone: they outlive a cancellation by no more than that.
+// Waits that last at most 100ms (a constant, a backoff over a known bound, an
+// unexported field the package only sets to such values) are left alone: they outlive a cancellation by no more than that.
 //
 // It stays quiet where a value is out of sight (a deadline, timeout or wait
 // from a parameter or a field, an unknown bound, a client or backoff the

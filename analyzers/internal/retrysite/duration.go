@@ -137,6 +137,37 @@ func (r *Result) longestArg(s *Site, dur ast.Expr) (longest time.Duration, ok bo
 	return longest, len(calls) > 0
 }
 
+// longestField evaluates the longest value of a wait read from an
+// unexported field of the package (ticker := time.NewTicker(p.readyPoll)):
+// the longest of the durations the package gives it, in composite literals
+// and assignments, test files included. ok is false unless every one of
+// them is known and nothing else can set the field (its address taken, a
+// value stepped from the old one, a field of another package or exported,
+// which code out of sight may set).
+func (r *Result) longestField(dur ast.Expr) (longest time.Duration, ok bool) {
+	a := r.a
+	sel, isSel := ast.Unparen(dur).(*ast.SelectorExpr)
+	if !isSel {
+		return 0, false
+	}
+	f, isVar := a.info.Uses[sel.Sel].(*types.Var)
+	if !isVar || !f.IsField() || f.Pkg() != a.pkg || f.Exported() {
+		return 0, false
+	}
+	as := a.fields[f]
+	if as == nil || len(as.exprs) == 0 || as.unknown || as.stepped || as.tuple {
+		return 0, false
+	}
+	for _, e := range as.exprs {
+		d, known := r.Duration(e, nil, 0)
+		if !known {
+			return 0, false
+		}
+		longest = max(longest, d)
+	}
+	return longest, true
+}
+
 // LongestWait evaluates the longest the wait dur of loop site s can last:
 // a constant, or a duration computed from the loop counter over every
 // attempt of a known bound.
@@ -145,6 +176,9 @@ func (r *Result) LongestWait(s *Site, dur ast.Expr) (time.Duration, bool) {
 		return 0, false
 	}
 	if d, ok := r.longestArg(s, dur); ok {
+		return d, true
+	}
+	if d, ok := r.longestField(dur); ok {
 		return d, true
 	}
 	counter, first := LoopCounter(r.a.info, s.Node)
