@@ -373,7 +373,8 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 	if tv, ok := a.info.Types[call.Fun]; ok && tv.IsType() {
 		return summary{} // a conversion
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+	if id := typematch.Ident(call.Fun); id != nil {
+		// len(xs), and unsafe's functions, written unsafe.Sizeof(x).
 		if _, ok := a.info.Uses[id].(*types.Builtin); ok {
 			return summary{}
 		}

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unsafe"
 
 	"retrysite/reach/store"
 )
@@ -188,6 +189,35 @@ func (l *lexer) word() (string, error) {
 		}
 		return "", err
 	}
+}
+
+// A regular expression's literal prefix, tried on up to limit children
+// (regexp2's prefix analysis); the comparison measures machine words with
+// unsafe.Sizeof, a builtin like len, not a function value.
+func commonPrefixLen(a, b string) int {
+	const wordsize = int(unsafe.Sizeof(uint(0)))
+	n := 0
+	for n+wordsize <= len(a) && n+wordsize <= len(b) && a[n:n+wordsize] == b[n:n+wordsize] {
+		n += wordsize
+	}
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+func tryFindPrefix(prefix *string, s string) bool {
+	*prefix = (*prefix)[:commonPrefixLen(*prefix, s)]
+	return *prefix != ""
+}
+
+func findPrefix(prefix *string, children []string, limit int) bool {
+	for i := 0; i < limit; i++ {
+		if tryFindPrefix(prefix, children[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // A system call interrupted by a signal is made again.
