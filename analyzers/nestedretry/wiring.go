@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -527,8 +526,7 @@ func returnsError(fn *types.Func) bool {
 // place names a position for a reader in another package:
 // "pkgpath/file.go:line".
 func (c *checker) place(pos token.Pos) string {
-	p := c.pass.Fset.Position(pos)
-	return c.pass.Pkg.Path() + "/" + path.Base(strings.ReplaceAll(p.Filename, "\\", "/")) + ":" + strconv.Itoa(p.Line)
+	return source.Place(c.pass.Fset, c.pass.Pkg, pos)
 }
 
 // typeLink names a named type for a chain or a key.

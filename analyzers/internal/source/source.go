@@ -9,10 +9,19 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
+
+// Place names pos for a reader in another package: "pkgpath/file.go:line",
+// the path of pkg, the package that holds it.
+func Place(fset *token.FileSet, pkg *types.Package, pos token.Pos) string {
+	p := fset.Position(pos)
+	return pkg.Path() + "/" + path.Base(strings.ReplaceAll(p.Filename, "\\", "/")) + ":" + strconv.Itoa(p.Line)
+}
 
 // File returns the file of files that holds pos, or nil. A file holds the
 // positions from its start to its end, both included: the end is where a
