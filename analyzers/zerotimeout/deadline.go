@@ -38,10 +38,76 @@ func (c *checker) sendBounded(cur inspector.Cursor) bool {
 }
 
 // requestBounded reports whether the request e, sent at pos, carries a
-// context with a deadline.
+// context with a deadline: one it was made with, or, for a request that is
+// a parameter of the function, one every call gives it (see
+// requestParamBounded).
 func (c *checker) requestBounded(body inspector.Cursor, e ast.Expr, pos token.Pos, depth int) bool {
-	ctx := c.requestCarries(body, e, pos, depth)
-	return ctx != nil && c.contextBounded(body, ctx, depth+1)
+	if ctx := c.requestCarries(body, e, pos, depth); ctx != nil {
+		return c.contextBounded(body, ctx, depth+1)
+	}
+	return c.requestParamBounded(body, e, depth+1)
+}
+
+// requestParamBounded reports whether e names a request parameter of the
+// function whose body is body, which never gives it another value, and the
+// function is unexported (a method only when no interface of the package
+// names it), only ever called, and called at least once, each time with a
+// request bounded in its caller (goreleaser's executeHTTPRequest sends the
+// request its callers build with their contexts).
+func (c *checker) requestParamBounded(body inspector.Cursor, e ast.Expr, depth int) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || depth > maxRequestDepth {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || len(c.assignments(body, v)) > 0 {
+		return false
+	}
+	fn, idx, exported := c.paramOfDecl(body, v)
+	return fn != nil && !exported && c.calledWith(fn, idx, func(caller inspector.Cursor, call *ast.CallExpr, arg ast.Expr) bool {
+		return c.requestBounded(caller, arg, call.Pos(), depth+1)
+	})
+}
+
+// paramOfDecl returns the function declared with body and the index of its
+// parameter v (fn nil when body is no declaration's, idx -1 when v is not
+// a parameter), and whether its callers may be out of sight: it is
+// exported, or a method an interface of the package names.
+func (c *checker) paramOfDecl(body inspector.Cursor, v *types.Var) (fn *types.Func, idx int, exported bool) {
+	fd, ok := body.Parent().Node().(*ast.FuncDecl)
+	if !ok {
+		return nil, -1, false
+	}
+	fn, ok = c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return nil, -1, false
+	}
+	return fn, paramOf(fn.Signature(), v), fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name))
+}
+
+// calledWith reports whether fn, a function of the package, is only ever
+// called, and called at least once, each time with an argument for its
+// parameter idx of which ok holds in the caller's body.
+func (c *checker) calledWith(fn *types.Func, idx int, ok func(caller inspector.Cursor, call *ast.CallExpr, arg ast.Expr) bool) bool {
+	mentions := c.mentionsOf(fn)
+	if idx < 0 || len(mentions) == 0 {
+		return false
+	}
+	for _, m := range mentions {
+		callCur, isCall := callOf(m)
+		if !isCall {
+			return false // a function value: its calls are out of sight
+		}
+		call := callCur.Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || idx >= len(call.Args) {
+			return false
+		}
+		caller, inFunc := enclosingFunc(callCur)
+		if !inFunc || !ok(caller, call, call.Args[idx]) {
+			return false
+		}
+	}
+	return true
 }
 
 // requestCarries returns the expression of the context that the request e,
@@ -142,7 +208,7 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 			if last := c.lastAssignment(body, v, id.Pos()); last != nil {
 				return c.contextBounded(body, last, depth+1)
 			}
-			return len(c.assignments(body, v)) == 0 && c.paramBounded(body, v, depth+1)
+			return len(c.assignments(body, v)) == 0 && c.paramBounded(body, v)
 		}
 		call, ok := ast.Unparen(def.rhs).(*ast.CallExpr)
 		if !ok {
@@ -176,39 +242,60 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 // every call: the function is of the package, unexported (a method only
 // when no interface of the package names it), only ever called, and
 // called at least once, each time with a context bounded in its caller.
-// An exported function's callers are out of sight.
-func (c *checker) paramBounded(body inspector.Cursor, v *types.Var, depth int) bool {
-	if depth > 8 {
+// An exported function's callers are out of sight (but see
+// deferToCallers). The answer does not depend on the way here, so it is
+// remembered per parameter, with the parameters it counted as bounded by
+// their own callers, and each caller is followed afresh: a chain of
+// helpers of any length is followed once, and a call of the function from
+// itself counts as unbounded.
+func (c *checker) paramBounded(body inspector.Cursor, v *types.Var) bool {
+	fn, idx, exported := c.paramOfDecl(body, v)
+	if fn == nil {
 		return false
 	}
-	fd, ok := body.Parent().Node().(*ast.FuncDecl)
-	if !ok || fd.Name.IsExported() || (fd.Recv != nil && c.interfaceMethod(fd.Name.Name)) {
-		return false
+	if exported {
+		return c.deferToCallers(fn, idx)
 	}
-	fn, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if !ok {
-		return false
-	}
-	idx := paramOf(fn.Signature(), v)
-	mentions := c.mentionsOf(fn)
-	if idx < 0 || len(mentions) == 0 {
-		return false
-	}
-	for _, id := range mentions {
-		callCur, ok := callOf(id)
-		if !ok {
-			return false // a function value: its calls are out of sight
+	key := paramKey{fn, idx, c.deferrals != nil}
+	a, seen := c.paramAnswers[key]
+	if !seen {
+		c.paramAnswers[key] = paramAnswer{} // while computing: unbounded
+		outer := c.deferrals
+		if outer != nil {
+			c.deferrals = map[*types.Func]int{}
 		}
-		call := callCur.Node().(*ast.CallExpr)
-		if call.Ellipsis.IsValid() || idx >= len(call.Args) {
-			return false
-		}
-		caller, ok := enclosingFunc(callCur)
-		if !ok || !c.contextBounded(caller, call.Args[idx], depth+1) {
+		bounded := c.calledWith(fn, idx, func(caller inspector.Cursor, _ *ast.CallExpr, arg ast.Expr) bool {
+			return c.contextBounded(caller, arg, 0)
+		})
+		a = paramAnswer{bounded: bounded, deferrals: c.deferrals}
+		c.deferrals = outer
+		c.paramAnswers[key] = a
+	}
+	if !a.bounded {
+		return false
+	}
+	for f, p := range a.deferrals {
+		if !c.deferToCallers(f, p) {
 			return false
 		}
 	}
 	return true
+}
+
+// paramKey names a context parameter of a function, asked about with
+// (deferring) or without parameters counted as bounded by their callers.
+type paramKey struct {
+	fn        *types.Func
+	param     int
+	deferring bool
+}
+
+// paramAnswer is what paramBounded found for a parameter: whether every
+// call bounds it, and the parameters of exported functions it counted as
+// bounded by their own callers.
+type paramAnswer struct {
+	bounded   bool
+	deferrals map[*types.Func]int
 }
 
 func isContextFunc(fn *types.Func, names ...string) bool {

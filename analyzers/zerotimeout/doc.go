@@ -53,7 +53,13 @@
 //     function where it has one, or derived from such a context by
 //     WithValue, WithCancel or a function that returns a context made from
 //     its parameter that way (of the package, or of another package by its
-//     DerivedContextFact; context.WithoutCancel drops the deadline);
+//     DerivedContextFact; context.WithoutCancel drops the deadline); or the
+//     context is a parameter of an exported function of an internal
+//     package or a program, which only its module can call: each call of
+//     the function, in its package and through its DeadlineParamFact in the
+//     others, is checked instead, and one that gives a context with no
+//     deadline in sight is reported there (a call through an interface or
+//     a function value is not seen);
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

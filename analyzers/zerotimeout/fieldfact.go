@@ -26,7 +26,7 @@ func (c *checker) exportBoundedFields() {
 	for f := range c.exportedClientFields() {
 		// At least one send: a field its package never sends through
 		// may be read by another package, out of sight.
-		if fl := c.mentionFlow(f); len(fl.sends) > 0 && c.boundedByContext(fl) {
+		if fl := c.mentionFlow(f); len(fl.sends) > 0 && c.boundedByContext(fl, nil) {
 			c.pass.ExportObjectFact(f, &BoundedFieldFact{})
 		}
 	}

@@ -330,7 +330,7 @@ func (c *checker) nilToDecorator(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 	var fl flow
 	c.followResult(cur, fn.Signature().Results().Len(), 0, &fl)
-	if fl.longCalls || c.boundedByContext(&fl) {
+	if fl.longCalls || c.boundedByContext(&fl, arg) {
 		return
 	}
 	// The fix gives the client http.DefaultClient would have been, bounded

@@ -30,7 +30,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 	FactTypes: []analysis.Fact{
 		(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil),
 		(*RequestContextFact)(nil), (*DerivedContextFact)(nil), (*BoundedTransportFact)(nil),
-		(*PassedClientFact)(nil), (*TimeoutFieldFact)(nil),
+		(*PassedClientFact)(nil), (*TimeoutFieldFact)(nil), (*DeadlineParamFact)(nil),
 	},
 }, doc)
 
@@ -101,11 +101,16 @@ func run(pass *analysis.Pass) (any, error) {
 		derivedCtx:    make(map[*types.Func]int),
 		passedClient:  make(map[*types.Func]PassedClientFact),
 		timeoutFields: make(map[*types.Var]bool),
+
+		deadlineParams: make(map[*types.Func]DeadlineParamFact),
+		paramAnswers:   make(map[paramKey]paramAnswer),
 	}
 	if !sends {
 		// No client here, but a function that derives contexts for the
-		// packages that send (tailscale's sockstats).
+		// packages that send (tailscale's sockstats), and calls that give
+		// contexts to functions that send under them.
 		c.exportDerivedContexts()
+		c.checkDeadlineCalls()
 		return nil, nil
 	}
 	if !tests && isTestSupport(pass) {
@@ -132,6 +137,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.checkDelegatedCalls(files)
+	c.checkDeadlineCalls()
 	c.exportBoundedFields()
 	c.exportBoundedTransports()
 	c.exportWrappedClients()
@@ -202,6 +208,13 @@ type checker struct {
 	// wrapped.go).
 	passedClient  map[*types.Func]PassedClientFact
 	timeoutFields map[*types.Var]bool
+	// deferrals collects, while deferred evaluates, the context parameters
+	// counted as bounded by their callers; deadlineParams holds what the
+	// package's functions carry of them (see ctxparam.go).
+	deferrals      map[*types.Func]int
+	deadlineParams map[*types.Func]DeadlineParamFact
+	// paramAnswers remembers paramBounded's answers.
+	paramAnswers map[paramKey]paramAnswer
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }
@@ -271,7 +284,7 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 			return
 		}
 	}
-	if c.boundedByContext(fl) {
+	if c.boundedByContext(fl, at) {
 		for _, fn := range fl.toModule {
 			c.pass.ExportObjectFact(fn, &UnboundedClientFact{}) // checked at each call in the module
 		}
@@ -294,17 +307,26 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 
 // boundedByContext reports whether every request sent through a client
 // that goes where fl says carries a context with a deadline (true when it
-// sends nothing), and none goes out of sight.
-func (c *checker) boundedByContext(fl *flow) bool {
+// sends nothing), and none goes out of sight. With at, the client's use, a
+// context that an exported function of a module-only package is given
+// counts as bounded, and the function's calls are checked instead (see
+// ctxparam.go); a nil at counts only deadlines in sight.
+func (c *checker) boundedByContext(fl *flow, at ast.Node) bool {
 	if fl.hidden {
 		return false
 	}
-	for _, s := range fl.sends {
-		if !c.sendBounded(s) {
-			return false
-		}
+	place := ""
+	if at != nil {
+		place = source.Place(c.pass.Fset, c.pass.Pkg, at.Pos())
 	}
-	return true
+	return c.deferred(place, func() bool {
+		for _, s := range fl.sends {
+			if !c.sendBounded(s) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // allReadWhole reports whether every response of a client that goes where
@@ -450,7 +472,7 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 		}
 		var fl flow
 		c.follow(vcur, &fl)
-		if c.boundedByContext(&fl) {
+		if c.boundedByContext(&fl, expr) {
 			return
 		}
 		whole := c.allReadWhole(&fl)

@@ -94,6 +94,18 @@ func TestCases(t *testing.T) {
 		// function that declares it; an exported function's callers are
 		// out of sight.
 		{Name: "CallerContext", Pkgs: []string{"zerotimeout/callerctx"}, Fixes: true},
+		// DeadlineParam: a client with no bound of its own that an exported
+		// function of an internal package sends through under its caller's
+		// context is not reported where it is used; the function carries a
+		// DeadlineParamFact, and each call of it is checked, in its package
+		// and in the others of the module: a context with no deadline is
+		// reported at the call, naming the client's place; one with a
+		// deadline is quiet; an exported function of an internal package that
+		// hands its own context on carries the fact in turn, and one of a
+		// package others can import is reported at its call. A client sent
+		// through under two contexts is reported where it is used, and calls
+		// through an interface are not checked.
+		{Name: "DeadlineParam", Pkgs: []string{"zerotimeout/internal/announce", "zerotimeout/internal/pipeline", "zerotimeout/announceuse"}},
 		// DerivedContext: a context made from one with a deadline by a
 		// function that keeps it (another package's, by its
 		// DerivedContextFact, or the package's own, by its body) bounds the

@@ -71,7 +71,45 @@ func (a *api) Get(ctx context.Context, path string) ([]byte, error) {
 	return readAll(http.DefaultClient.Do(req))
 }
 
+// execute sends the request its callers build; each gives it a deadline.
+func execute(req *http.Request) ([]byte, error) {
+	return readAll(http.DefaultClient.Do(req))
+}
+
+func Release(ctx context.Context, url string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	req, err := NewRequest(ctx, url, "application/json")
+	if err != nil {
+		return nil, err
+	}
+	return execute(req)
+}
+
 // --- reported ---
+
+// sendAll is given, by one of its callers, a request with no deadline.
+func sendAll(req *http.Request) ([]byte, error) {
+	return readAll(http.DefaultClient.Do(req)) // want `^http.DefaultClient has no Timeout`
+}
+
+func Timed(ctx context.Context, url string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	req, err := NewRequest(ctx, url, "application/json")
+	if err != nil {
+		return nil, err
+	}
+	return sendAll(req)
+}
+
+func Untimed(ctx context.Context, url string) ([]byte, error) {
+	req, err := NewRequest(ctx, url, "application/json")
+	if err != nil {
+		return nil, err
+	}
+	return sendAll(req)
+}
 
 // The caller's context has no deadline.
 func Download(ctx context.Context, url string) ([]byte, error) {
