@@ -67,7 +67,8 @@
 // nojitter stays quiet. So it does for a retry whose every wait is known to
 // last at most 100ms (a parameter of an unexported function counts the
 // longest argument of its calls, an unexported field the longest value the
-// package gives it): scheduling and network delays of that
+// package gives it, a function of the package the loop calls the constant
+// it sleeps): scheduling and network delays of that
 // order spread it already. It also leaves _test.go files alone: a test is no fleet of
 // clients.
 //

@@ -76,11 +76,18 @@ func (c *checker) loop(s *retrysite.Site) {
 
 // allShort reports whether every wait of loop site s is known to last at
 // most retrysite.ShortWait (a TTY resize retried 10ms, 20ms, ... 100ms
-// apart): scheduling and network delays of that order spread such retries
+// apart; a function of the package the loop calls that sleeps a constant
+// 20ms): scheduling and network delays of that order spread such retries
 // already, and they are over within a second or so.
 func (c *checker) allShort(s *retrysite.Site) bool {
 	for _, w := range s.Waits {
-		if w.Duration == nil || w.Via != nil || w.Kind == retrysite.LibBackoff {
+		if w.Via != nil {
+			if d, ok := c.constDuration(w.Inner); !ok || d > retrysite.ShortWait {
+				return false
+			}
+			continue
+		}
+		if w.Duration == nil || w.Kind == retrysite.LibBackoff {
 			return false
 		}
 		if d, ok := c.res.LongestWait(s, w.Duration); !ok || d > retrysite.ShortWait {
