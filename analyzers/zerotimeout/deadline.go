@@ -192,7 +192,11 @@ func (c *checker) contextBounded(body inspector.Cursor, e ast.Expr, depth int) b
 		if !ok {
 			return false
 		}
-		if outer, ok := c.declaringBody(v); ok && outer.Node() != body.Node() {
+		outer, declared := c.declaringBody(v)
+		if declared && c.groupWatchdog(outer, c.groupOf(outer, v)) {
+			return true
+		}
+		if declared && outer.Node() != body.Node() {
 			// A closure's capture (a probe per goroutine under the
 			// caller's deadline): followed in the function that declares
 			// it, when nothing gives it another value there.
@@ -363,6 +367,88 @@ func (c *checker) assignments(body inspector.Cursor, v *types.Var) []definition 
 		}
 	}
 	return defs
+}
+
+const errgroupPath = "golang.org/x/sync/errgroup"
+
+// groupOf returns the group of g, v := errgroup.WithContext(ctx) (or =)
+// when that is the only assignment to v in body, nil otherwise.
+func (c *checker) groupOf(body inspector.Cursor, v *types.Var) ast.Expr {
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != 2 || len(as.Rhs) != 1 || c.pass.TypesInfo.ObjectOf(typematch.Ident(as.Lhs[1])) != v {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, call), errgroupPath, "WithContext") && len(c.assignments(body, v)) == 1 {
+			return as.Lhs[0]
+		}
+		return nil
+	}
+	return nil
+}
+
+// groupWatchdog reports whether the errgroup named by e, made in body by
+// errgroup.WithContext, runs a watchdog: a function given to its Go or
+// TryGo that waits on the clock (a ticker, a timer, time.After) and
+// returns an error of its own, which cancels the group's context and so
+// ends the others' requests (ollama's check for a stalled download part).
+func (c *checker) groupWatchdog(body inspector.Cursor, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident) // nil e: no group
+	if !ok || id.Name == "_" {
+		return false
+	}
+	group := c.pass.TypesInfo.ObjectOf(id)
+	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if !typematch.IsMethod(fn, errgroupPath, "Group", "Go") && !typematch.IsMethod(fn, errgroupPath, "Group", "TryGo") {
+			continue
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 1 || c.pass.TypesInfo.Uses[typematch.Ident(sel.X)] != group {
+			continue
+		}
+		if lit, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit); ok && c.clockWatchdog(lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// clockWatchdog reports whether the function literal lit waits on the clock
+// and returns an error of its own on some path: not nil, and not what a
+// context says (ctx.Err(), context.Cause(ctx)).
+func (c *checker) clockWatchdog(lit *ast.FuncLit) bool {
+	clock, fails := false, false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.CallExpr:
+			fn := typematch.Callee(c.pass.TypesInfo, n)
+			for _, name := range []string{"NewTicker", "NewTimer", "After", "Tick"} {
+				clock = clock || typematch.IsFunc(fn, "time", name)
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 && !c.isNil(n.Results[0]) && !c.contextError(n.Results[0]) {
+				fails = true
+			}
+		}
+		return true
+	})
+	return clock && fails
+}
+
+// contextError reports whether e is what a context says of itself:
+// ctx.Err() or context.Cause(ctx).
+func (c *checker) contextError(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	return typematch.IsFunc(fn, contextPath, "Cause") || typematch.IsMethod(fn, contextPath, "Context", "Err")
 }
 
 // watchdog reports whether the cancel function named by e is called by a

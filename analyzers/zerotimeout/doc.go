@@ -45,7 +45,9 @@
 //   - every request the client sends carries a context with a deadline, made
 //     by context.WithTimeout or WithDeadline in the function that sends it,
 //     or by WithCancel whose cancel a watchdog (a goroutine, time.AfterFunc)
-//     calls; the request may be built by a helper that gives it the context
+//     calls, or by errgroup.WithContext for a group that also runs a
+//     function that waits on the clock and fails with an error of its own
+//     (a stall check, which cancels the group's context); the request may be built by a helper that gives it the context
 //     of one of its parameters (a function of the package, or of another
 //     package by its RequestContextFact), and the context may be a
 //     parameter of an unexported function that every call in the package

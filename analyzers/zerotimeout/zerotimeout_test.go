@@ -111,6 +111,12 @@ func TestCases(t *testing.T) {
 		// DerivedContextFact, or the package's own, by its body) bounds the
 		// request; one that drops it (WithoutCancel) or may start over
 		// (context.Background on a path) does not.
+		// StallWatch: a context from errgroup.WithContext bounds the
+		// requests made under it when a function the group runs waits on the
+		// clock and fails with an error of its own (a stall check), which
+		// cancels the context; a group without one, or whose clock only
+		// passes the context's own end on, does not.
+		{Name: "StallWatch", Pkgs: []string{"zerotimeout/stallwatch"}, Fixes: true},
 		{Name: "DerivedContext", Pkgs: []string{"zerotimeout/ctxwrap", "zerotimeout/ctxwrapuse"}, Fixes: true},
 		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}, Fixes: true},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},

@@ -47,6 +47,7 @@ import (
 	_ "github.com/sethvargo/go-retry"
 	_ "github.com/stripe/stripe-go/v82"
 	_ "go.uber.org/zap"
+	_ "golang.org/x/sync/errgroup"
 	_ "k8s.io/apimachinery/pkg/util/wait"
 	_ "k8s.io/client-go/rest"
 	_ "k8s.io/client-go/util/retry"
