@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
 )
@@ -22,10 +23,12 @@ import (
 // its package or another, is checked instead. A call that gives a context
 // with no deadline in sight is reported there, naming the client's place;
 // one that gives its own caller's context hands the question on the same
-// way. A function called only through an interface or as a value has no
-// call to check and stays quiet: goreleaser's pipes send under the context
-// its pipeline gives them through interfaces, which carries the deadline
-// of its --timeout flag.
+// way. A call through an interface of the function's package that only the
+// function's type implements reaches it, and is checked too (docker's
+// OAuthAPI). A function called only through other interfaces or as a value
+// has no call to check and stays quiet: goreleaser's pipes send under the
+// context its pipeline gives them through interfaces the pipeline
+// declares, which carries the deadline of its --timeout flag.
 
 // DeadlineParamFact marks a function of an internal package (or of package
 // main) whose requests go through a client with no bound of its own under
@@ -67,11 +70,73 @@ func (c *checker) deferred(place string, bounded func() bool) bool {
 		return false
 	}
 	for fn, param := range c.deferrals {
-		if _, ok := c.deadlineParams[fn]; !ok {
-			c.deadlineParams[fn] = DeadlineParamFact{Param: param, At: place}
+		f := DeadlineParamFact{Param: param, At: place}
+		for _, m := range append([]*types.Func{fn}, c.soleImplemented(fn)...) {
+			if _, ok := c.deadlineParams[m]; !ok {
+				c.deadlineParams[m] = f
+			}
 		}
 	}
 	return true
+}
+
+// soleImplemented returns the methods of the package's interfaces that
+// the method fn implements, where fn's type is the only type of the
+// package, outside test files, that implements the interface: a call
+// through such an interface (docker's OAuthAPI, whose only implementation
+// is its API) reaches fn. An interface declared elsewhere, one with other
+// implementations here, is not followed.
+func (c *checker) soleImplemented(fn *types.Func) []*types.Func {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	named, ok := types.Unalias(typematch.Deref(recv.Type())).(*types.Named)
+	if !ok || types.IsInterface(named) {
+		return nil
+	}
+	scope := c.pass.Pkg.Scope()
+	var out []*types.Func
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		iface := tn.Type().Underlying().(*types.Interface)
+		var m *types.Func
+		for im := range iface.Methods() {
+			if im.Name() == fn.Name() {
+				m = im
+			}
+		}
+		if m == nil || !implements(named, iface) || c.otherImplementation(named, iface) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// implements reports whether the named type or a pointer to it implements
+// iface.
+func implements(named *types.Named, iface *types.Interface) bool {
+	return types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface)
+}
+
+// otherImplementation reports whether a named type of the package other
+// than named, declared outside test files, implements iface.
+func (c *checker) otherImplementation(named *types.Named, iface *types.Interface) bool {
+	scope := c.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn == named.Obj() || types.IsInterface(tn.Type()) || source.IsTestFile(c.pass.Fset, tn.Pos()) {
+			continue
+		}
+		if other, ok := tn.Type().(*types.Named); ok && implements(other, iface) {
+			return true
+		}
+	}
+	return false
 }
 
 // deferToCallers counts the context parameter param of fn, an exported

@@ -60,8 +60,9 @@
 //     package or a program, which only its module can call: each call of
 //     the function, in its package and through its DeadlineParamFact in the
 //     others, is checked instead, and one that gives a context with no
-//     deadline in sight is reported there (a call through an interface or
-//     a function value is not seen);
+//     deadline in sight is reported there (also a call through an interface
+//     of its package that only its type implements; a call through another
+//     interface or a function value is not seen);
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

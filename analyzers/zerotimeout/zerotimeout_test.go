@@ -103,8 +103,10 @@ func TestCases(t *testing.T) {
 		// deadline is quiet; an exported function of an internal package that
 		// hands its own context on carries the fact in turn, and one of a
 		// package others can import is reported at its call. A client sent
-		// through under two contexts is reported where it is used, and calls
-		// through an interface are not checked.
+		// through under two contexts is reported where it is used. A call
+		// through an interface of the function's package that only its type
+		// implements is checked too; one through an interface with other
+		// implementations, or declared by the caller, is not.
 		{Name: "DeadlineParam", Pkgs: []string{"zerotimeout/internal/announce", "zerotimeout/internal/pipeline", "zerotimeout/announceuse"}},
 		// DerivedContext: a context made from one with a deadline by a
 		// function that keeps it (another package's, by its

@@ -43,6 +43,27 @@ func (w Webhook) Announce(msg string, ctx context.Context) error { // want Annou
 	return resp.Body.Close()
 }
 
+// Endpoint says where the webhook sends.
+func (w Webhook) Endpoint() string { return w.URL }
+
+// Endpointer is how other packages hold a Webhook: Webhook is its only
+// implementation, so a call through it reaches Webhook.Announce.
+type Endpointer interface {
+	Announce(msg string, ctx context.Context) error // want Announce:`deadline from parameter 1, client at zerotimeout/internal/announce/announce.go:\d+`
+	Endpoint() string
+}
+
+// Announcer has two implementations, Webhook and Log: a call through it
+// may reach either, and is not followed.
+type Announcer interface {
+	Announce(msg string, ctx context.Context) error
+}
+
+// Log announces nothing.
+type Log struct{}
+
+func (Log) Announce(msg string, ctx context.Context) error { return nil }
+
 // send is unexported, and every call gives it Forward's context.
 func send(ctx context.Context, url string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)

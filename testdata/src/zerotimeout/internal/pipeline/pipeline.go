@@ -36,3 +36,14 @@ func Run(pipes []Announcer) error {
 func Detached(w announce.Webhook) error {
 	return w.Announce("detached", context.TODO()) // want `announce.Webhook.Announce sends through a client with no Timeout \(at zerotimeout/internal/announce/announce.go:\d+\) under this context, which has no deadline`
 }
+
+// Shout announces through the interface only Webhook implements, under a
+// context with no deadline.
+func Shout(e announce.Endpointer) error {
+	return e.Announce("shout", context.TODO()) // want `announce.Endpointer.Announce sends through a client with no Timeout \(at zerotimeout/internal/announce/announce.go:\d+\) under this context, which has no deadline`
+}
+
+// Murmur announces through an interface two types implement: not followed.
+func Murmur(a announce.Announcer) error {
+	return a.Announce("murmur", context.TODO())
+}
