@@ -36,15 +36,15 @@ import (
 // no deadline can wait forever.
 type DeadlineParamFact struct {
 	Param int
-	// At names where the client is used, "pkgpath/file.go:line", for the
-	// message at a call in another package.
-	At string
+	// At names where the clients are used, "pkgpath/file.go:line", for
+	// the message at a call in another package.
+	At []string
 }
 
 func (*DeadlineParamFact) AFact() {}
 
 func (f *DeadlineParamFact) String() string {
-	return "deadline from parameter " + strconv.Itoa(f.Param) + ", client at " + f.At
+	return "deadline from parameter " + strconv.Itoa(f.Param) + ", client at " + strings.Join(f.At, ", ")
 }
 
 // moduleOnly reports whether only the package's own module can call its
@@ -57,10 +57,10 @@ func moduleOnly(pkg *types.Package) bool {
 // with deadlines, letting a context parameter of an exported function of a
 // module-only package count as bounded (see deferToCallers). When bounded
 // holds, the functions whose parameters it counted so carry the question
-// to their callers, with place (where the client is used) in their fact.
-// An empty place lets nothing count so.
-func (c *checker) deferred(place string, bounded func() bool) bool {
-	if place == "" {
+// to their callers, with places (where the clients are used) added to
+// their fact. No places let nothing count so.
+func (c *checker) deferred(places []string, bounded func() bool) bool {
+	if len(places) == 0 {
 		return bounded()
 	}
 	saved := c.deferrals
@@ -70,11 +70,15 @@ func (c *checker) deferred(place string, bounded func() bool) bool {
 		return false
 	}
 	for fn, param := range c.deferrals {
-		f := DeadlineParamFact{Param: param, At: place}
 		for _, m := range append([]*types.Func{fn}, c.soleImplemented(fn)...) {
-			if _, ok := c.deadlineParams[m]; !ok {
-				c.deadlineParams[m] = f
+			f := c.deadlineParams[m]
+			f.Param = param
+			for _, p := range places {
+				if !slices.Contains(f.At, p) {
+					f.At = append(f.At, p)
+				}
 			}
+			c.deadlineParams[m] = f
 		}
 	}
 	return true
@@ -208,7 +212,7 @@ func (c *checker) checkDeadlineCalls() {
 				c.rep.Report(analysis.Diagnostic{
 					Pos: arg.Pos(), End: arg.End(),
 					Message: fmt.Sprintf("%s sends through a client with no Timeout (at %s) under this context, which has no deadline: %sthis call forever",
-						calleeName(fn), f.At, why),
+						calleeName(fn), strings.Join(f.At, ", "), why),
 				})
 			}
 		}

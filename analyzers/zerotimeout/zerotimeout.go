@@ -315,11 +315,11 @@ func (c *checker) boundedByContext(fl *flow, at ast.Node) bool {
 	if fl.hidden {
 		return false
 	}
-	place := ""
+	var places []string
 	if at != nil {
-		place = source.Place(c.pass.Fset, c.pass.Pkg, at.Pos())
+		places = []string{source.Place(c.pass.Fset, c.pass.Pkg, at.Pos())}
 	}
-	return c.deferred(place, func() bool {
+	return c.deferred(places, func() bool {
 		for _, s := range fl.sends {
 			if !c.sendBounded(s) {
 				return false

@@ -162,3 +162,12 @@ func Loop(url string) error {
 	defer cancel()
 	return loop(ctx, url, 3)
 }
+
+// Both sends through two clients under its caller's context: its fact names
+// both.
+func Both(ctx context.Context, url string) error { // want Both:`deadline from parameter 0, client at zerotimeout/internal/announce/announce.go:\d+, zerotimeout/internal/announce/announce.go:\d+$`
+	if err := Post(ctx, url, "both"); err != nil {
+		return err
+	}
+	return Forward(ctx, url)
+}
