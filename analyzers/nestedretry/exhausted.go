@@ -140,7 +140,7 @@ func (c *checker) repeatsExhausted(s *retrysite.Site, call *ast.CallExpr, ex Exh
 	if k == nil {
 		return true
 	}
-	return c.afterFailure(s, call, &errorFlow{is: k, wrapped: ex.Wrapped})&flowAround != 0
+	return c.goesAroundOn(s, call, k, ex.Wrapped)
 }
 
 // lookupKind returns the object an error kind (see errKind) names in this

@@ -44,7 +44,7 @@ func (c *checker) givesUp(s *retrysite.Site) []string {
 		if cur, ok := c.ix.find(s.Attempt); ok {
 			calls := failingCalls(c.pass.TypesInfo, cur)
 			for _, k := range c.testedKinds(cur) {
-				if len(calls) > 0 && !slices.ContainsFunc(calls, func(call *ast.CallExpr) bool { return c.goesAroundOn(s, call, k) }) {
+				if len(calls) > 0 && !slices.ContainsFunc(calls, func(call *ast.CallExpr) bool { return c.goesAroundOn(s, call, k, false) }) {
 					kinds = append(kinds, errKind(k))
 				}
 			}
@@ -57,9 +57,9 @@ func (c *checker) givesUp(s *retrysite.Site) []string {
 
 // goesAroundOn reports whether site s may run its attempt again after call
 // failed with an error of kind k (a *types.TypeName or a sentinel's
-// *types.Var).
-func (c *checker) goesAroundOn(s *retrysite.Site, call *ast.CallExpr, k types.Object) bool {
-	return c.afterFailure(s, call, &errorFlow{is: k})&flowAround != 0
+// *types.Var), or, wrapped, with an error that wraps k.
+func (c *checker) goesAroundOn(s *retrysite.Site, call *ast.CallExpr, k types.Object, wrapped bool) bool {
+	return c.afterFailure(s, call, &errorFlow{is: k, wrapped: wrapped})&flowAround != 0
 }
 
 // failingCalls lists the calls of the attempt at cur that return an error,

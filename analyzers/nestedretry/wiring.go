@@ -447,7 +447,7 @@ func (c *checker) ownRetryingImpls() []ownImpl {
 		}
 		for _, tn := range ifaces[fn.Name()] {
 			iface := tn.Type().Underlying().(*types.Interface)
-			if !types.Implements(named, iface) && !types.Implements(types.NewPointer(named), iface) {
+			if !typematch.Implements(named, iface) {
 				continue
 			}
 			at := []string{c.place(fn.Pos())}

@@ -194,7 +194,7 @@ func (c *checker) findImpls(retried map[*types.Func]string, facts []analysis.Obj
 		var found []string
 		for _, m := range byName[decl.Name.Name] {
 			iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface)
-			if ok && (types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface)) {
+			if ok && typematch.Implements(named, iface) {
 				found = append(found, fmt.Sprintf("%s through %s", all[m], c.funcName(m)))
 			}
 		}

@@ -113,18 +113,12 @@ func (c *checker) soleImplemented(fn *types.Func) []*types.Func {
 				m = im
 			}
 		}
-		if m == nil || !implements(named, iface) || c.otherImplementation(named, iface) {
+		if m == nil || !typematch.Implements(named, iface) || c.otherImplementation(named, iface) {
 			continue
 		}
 		out = append(out, m)
 	}
 	return out
-}
-
-// implements reports whether the named type or a pointer to it implements
-// iface.
-func implements(named *types.Named, iface *types.Interface) bool {
-	return types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface)
 }
 
 // otherImplementation reports whether a named type of the package other
@@ -136,7 +130,7 @@ func (c *checker) otherImplementation(named *types.Named, iface *types.Interface
 		if !ok || tn == named.Obj() || types.IsInterface(tn.Type()) || source.IsTestFile(c.pass.Fset, tn.Pos()) {
 			continue
 		}
-		if other, ok := tn.Type().(*types.Named); ok && implements(other, iface) {
+		if other, ok := tn.Type().(*types.Named); ok && typematch.Implements(other, iface) {
 			return true
 		}
 	}

@@ -107,6 +107,12 @@ func IsError(t types.Type) bool {
 // ImplementsError reports whether a value of type t is an error.
 func ImplementsError(t types.Type) bool { return types.Implements(t, errorInterface) }
 
+// Implements reports whether the named type or a pointer to it implements
+// iface: whether a value of the type can stand behind the interface.
+func Implements(named *types.Named, iface *types.Interface) bool {
+	return types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface)
+}
+
 var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // IsContext reports whether t is context.Context.
