@@ -107,7 +107,7 @@ func TestCases(t *testing.T) {
 		// through an interface of the function's package that only its type
 		// implements is checked too; one through an interface with other
 		// implementations, or declared by the caller, is not.
-		{Name: "DeadlineParam", Pkgs: []string{"zerotimeout/internal/announce", "zerotimeout/internal/pipeline", "zerotimeout/announceuse"}},
+		{Name: "DeadlineParam", Pkgs: []string{"zerotimeout/internal/announce", "zerotimeout/internal/pipeline", "zerotimeout/announceuse"}, Fixes: true},
 		// DerivedContext: a context made from one with a deadline by a
 		// function that keeps it (another package's, by its
 		// DerivedContextFact, or the package's own, by its body) bounds the
