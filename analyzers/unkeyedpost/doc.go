@@ -124,9 +124,11 @@
 // made anew on every attempt, a Loki push request), followed back through
 // the encoders and wrappers that make it, the package's functions that
 // return it and the helpers it is handed to; for a request of a protocol
-// whose receivers store a repeat once, known by its header (Prometheus
-// remote write's X-Prometheus-Remote-Write-Version); and in _test.go files, whose
-// retries hit a stub server.
+// whose receivers apply a repeat once, known by its header (Prometheus
+// remote write's X-Prometheus-Remote-Write-Version), or a write at a
+// position, whose repeat writes the same bytes at the same place or is
+// refused (a chunked upload's Content-Range, a tus upload's Upload-Offset);
+// and in _test.go files, whose retries hit a stub server.
 //
 // Fixes: a request built by NewRequest* inside a retry attempt gets a key
 // made once before the retry site (key := retry.NewIdempotencyKey(), the

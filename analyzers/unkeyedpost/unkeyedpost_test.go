@@ -94,10 +94,12 @@ func TestCases(t *testing.T) {
 		// assignment), and a Loki push request, followed through encoders,
 		// the package's functions that make the body and a helper that takes
 		// it; and a Prometheus remote-write request, known by its version
-		// header, sent by a retried helper or in the loop. Another JSON name,
-		// a member never set or made anew on every attempt, a body that may
-		// be plain, a body given by the caller and a batch without the
-		// remote-write header are reported.
+		// header, sent by a retried helper or in the loop; and a write at a
+		// position (a chunk with its Content-Range, a tus PATCH with its
+		// Upload-Offset). Another JSON name, a member never set or made anew
+		// on every attempt, a body that may be plain, a body given by the
+		// caller, a batch without the remote-write header and a chunk sent
+		// with no position are reported.
 		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
 	})

@@ -298,8 +298,8 @@ func IsDedupPayload(path, name string) bool {
 }
 
 // A DedupHeader is a request header that only one protocol's requests
-// carry, a protocol whose receivers store a repeated request once: a
-// retried POST that carries it needs no idempotency key.
+// carry, a protocol whose receivers apply a repeated request once: a
+// retried POST or PATCH that carries it needs no idempotency key.
 type DedupHeader struct {
 	Name, Protocol string
 	// Source is the upstream file the row was read from: a sender of the
@@ -310,10 +310,20 @@ type DedupHeader struct {
 // DedupHeaders lists them. The remote-write specifications make
 // X-Prometheus-Remote-Write-Version mandatory on every write request and
 // require senders to retry a 5xx answer; a sample is identified by its
-// series and timestamp, so a batch written again adds nothing.
+// series and timestamp, so a batch written again adds nothing. The other
+// two mark a write at a position: a chunk of a chunked upload says which
+// bytes it carries (Content-Range, in the OCI distribution specification's
+// PATCH; a registry refuses a chunk out of order with 416), and a tus
+// upload's PATCH the offset it writes at (Upload-Offset; the server refuses
+// one that is not the upload's current offset with 409). A repeat writes
+// the same bytes at the same place, or is refused: never appended twice.
 var DedupHeaders = []DedupHeader{
 	{Name: "X-Prometheus-Remote-Write-Version", Protocol: "Prometheus remote write",
 		Source: "https://github.com/prometheus/prometheus/blob/v3.5.0/storage/remote/client.go"},
+	{Name: "Content-Range", Protocol: "a chunked upload",
+		Source: "https://github.com/opencontainers/distribution-spec/blob/v1.1.0/spec.md"},
+	{Name: "Upload-Offset", Protocol: "tus resumable upload",
+		Source: "https://github.com/tus/tus-resumable-upload-protocol/blob/main/protocol.md"},
 }
 
 // IsDedupHeader reports whether a header name (compared without regard to

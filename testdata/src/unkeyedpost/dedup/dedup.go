@@ -421,3 +421,66 @@ func storeUnmarked(ctx context.Context, hc *http.Client, url string, batch []byt
 	}
 	return errFailed
 }
+
+// uploadChunk writes one chunk of a registry's chunked upload, retried: the
+// PATCH says which bytes it carries, so a repeat writes them at the same
+// place (or the registry refuses it as out of order), never a second time.
+func uploadChunk(ctx context.Context, hc *http.Client, session string, chunk []byte, offset int) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPatch, session, bytes.NewReader(chunk))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/octet-stream")
+		req.Header.Set("Content-Range", fmt.Sprintf("%d-%d", offset, offset+len(chunk)-1))
+		if resp, err := hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// tusPatch is a tus upload's PATCH, sent by a helper that its caller
+// retries: the server refuses a write at an offset that is no longer the
+// upload's, so a repeat cannot append the bytes twice.
+func tusPatch(ctx context.Context, hc *http.Client, upload string, chunk []byte, offset int64) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, upload, bytes.NewReader(chunk))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Tus-Resumable", "1.0.0")
+	req.Header.Set("Upload-Offset", fmt.Sprint(offset))
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func tusUpload(ctx context.Context, hc *http.Client, upload string, chunk []byte, offset int64) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := tusPatch(ctx, hc, upload, chunk, offset); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// appendChunk sends the same chunk to an append endpoint with no position:
+// a repeat appends it again.
+func appendChunk(ctx context.Context, hc *http.Client, log string, chunk []byte) error {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPatch, log, bytes.NewReader(chunk)) // want `PATCH is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/octet-stream")
+		if resp, err := hc.Do(req); err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
