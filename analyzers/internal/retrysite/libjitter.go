@@ -125,7 +125,8 @@ func (a *recogniser) cenkaltiJitter(e ast.Expr) BackoffJitter {
 			case isCenkaltiFunc(fn, "NewConstantBackOff"):
 				return fixed(x, "a ConstantBackOff")
 			case isCenkaltiFunc(fn, "NewExponentialBackOff"):
-				for _, opt := range a.options(x.Args) {
+				opts, _ := a.options(x.Args) // an option out of sight is taken to keep the default factor
+				for _, opt := range opts {
 					if isCenkaltiFunc(typematch.Callee(a.info, opt), "WithRandomizationFactor") && len(opt.Args) == 1 {
 						return a.factor(opt.Args[0], opt, "RandomizationFactor 0")
 					}
@@ -193,7 +194,7 @@ func isCenkaltiFunc(fn *types.Func, name string) bool {
 // retryGoJitter reads retry-go's options: the default delay type adds a
 // random delay; DelayType(BackOffDelay) or DelayType(FixedDelay) alone does not.
 func (a *recogniser) retryGoJitter(call *ast.CallExpr) BackoffJitter {
-	opts, pkg, ok := a.retryGoOptions(call)
+	opts, pkg, _, ok := a.retryGoOptions(call)
 	if !ok {
 		return opaque()
 	}

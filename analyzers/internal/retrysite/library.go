@@ -172,7 +172,11 @@ func (a *recogniser) cenkaltiVarBound(id *ast.Ident, depth int) Bound {
 func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
 	s.Bound = Bound{Kind: LibraryDefault} // 15 minutes of elapsed time, no count
 	var backoff ast.Expr
-	for _, opt := range a.options(call.Args[2:]) {
+	opts, all := a.options(call.Args[2:])
+	if !all {
+		s.Bound = Bound{Kind: Unknown} // an option out of sight may set WithMaxTries or WithMaxElapsedTime
+	}
+	for _, opt := range opts {
 		fn := typematch.Callee(a.info, opt)
 		switch {
 		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxTries") && len(opt.Args) == 1:
@@ -192,59 +196,83 @@ func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
 }
 
 // options returns the option calls among args, following a spread slice
-// (opts...) or a variable to its literal where it is visible.
-func (a *recogniser) options(args []ast.Expr) []*ast.CallExpr {
-	var out []*ast.CallExpr
-	for _, arg := range args {
-		e := a.value(arg)
-		if lit, ok := ast.Unparen(e).(*ast.CompositeLit); ok {
-			for _, el := range lit.Elts {
-				if c, ok := ast.Unparen(a.value(el)).(*ast.CallExpr); ok {
-					out = append(out, c)
-				}
-			}
-			continue
+// (opts...) or a variable to its literal where it is visible. all is false
+// when an option may hide elsewhere: a slice made out of sight (a helper's
+// result, a parameter, a variable appended to), or an option that is not a
+// call of the library's own option functions (a helper returning one, a
+// variable): what it sets (a count, a delay) is not known, and the library's
+// default may not apply.
+func (a *recogniser) options(args []ast.Expr) (out []*ast.CallExpr, all bool) {
+	all = true
+	add := func(e ast.Expr) {
+		c, ok := ast.Unparen(a.value(e)).(*ast.CallExpr)
+		if !ok || !a.libraryOption(c) {
+			all = false
 		}
-		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if ok {
 			out = append(out, c)
 		}
 	}
-	return out
+	for _, arg := range args {
+		if lit, ok := ast.Unparen(a.value(arg)).(*ast.CompositeLit); ok {
+			for _, el := range lit.Elts {
+				add(el)
+			}
+			continue
+		}
+		add(arg)
+	}
+	return out, all
+}
+
+// libraryOption reports whether call is a call of an option function of the
+// package that declares the option's type (retry.Attempts(3) for a
+// retry.Option), whose effect the recogniser can read.
+func (a *recogniser) libraryOption(call *ast.CallExpr) bool {
+	fn := typematch.Callee(a.info, call)
+	named, ok := types.Unalias(a.info.TypeOf(call)).(*types.Named)
+	return fn != nil && fn.Pkg() != nil && ok && named.Obj().Pkg() == fn.Pkg()
 }
 
 // retryGoOptions returns the options of a retry-go call and the package:
 // v4's Do(fn, opts...), or v5's retry.New(opts...).Do(fn) with the retrier
-// followed to its constructor (ok false when it cannot be).
-func (a *recogniser) retryGoOptions(call *ast.CallExpr) (opts []*ast.CallExpr, pkg string, ok bool) {
+// followed to its constructor (ok false when it cannot be). all is as for
+// options.
+func (a *recogniser) retryGoOptions(call *ast.CallExpr) (opts []*ast.CallExpr, pkg string, all, ok bool) {
 	fn := typematch.Callee(a.info, call)
 	if fn == nil || fn.Pkg() == nil {
-		return nil, "", false
+		return nil, "", false, false
 	}
 	if fn.Pkg().Path() == apis.RetryGoV4 {
-		return a.options(call.Args[1:]), apis.RetryGoV4, true
+		opts, all = a.options(call.Args[1:])
+		return opts, apis.RetryGoV4, all, true
 	}
 	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !isSel {
-		return nil, "", false
+		return nil, "", false, false
 	}
 	ctor, isCall := ast.Unparen(a.value(sel.X)).(*ast.CallExpr)
 	if !isCall {
-		return nil, "", false
+		return nil, "", false, false
 	}
 	if f := typematch.Callee(a.info, ctor); !typematch.IsFunc(f, apis.RetryGoV5, "New") && !typematch.IsFunc(f, apis.RetryGoV5, "NewWithData") {
-		return nil, "", false
+		return nil, "", false, false
 	}
-	return a.options(ctor.Args), apis.RetryGoV5, true
+	opts, all = a.options(ctor.Args)
+	return opts, apis.RetryGoV5, all, true
 }
 
 func retryGoSite(a *recogniser, call *ast.CallExpr, s *Site) {
-	opts, pkg, ok := a.retryGoOptions(call)
+	opts, pkg, all, ok := a.retryGoOptions(call)
 	if !ok {
 		s.Bound = Bound{Kind: Unknown}
 		s.Waits = []Wait{backoffWait(call)}
 		return
 	}
 	s.Bound = Bound{Kind: LibraryDefault, Attempts: 10}
+	if !all {
+		s.Bound = Bound{Kind: Unknown} // an option out of sight may set Attempts
+	}
 	var delays []Wait
 	for _, opt := range opts {
 		fn := typematch.Callee(a.info, opt)

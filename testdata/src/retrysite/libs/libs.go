@@ -41,6 +41,25 @@ func retryGo() {
 	_ = retrygo.Do(op, retrygo.Attempts(0))                             // want `retry call, unbounded attempts`
 	opts := []retrygo.Option{retrygo.Attempts(7)}
 	_, _ = retrygo.DoWithData(func() (string, error) { return "", nil }, opts...) // want `retry call, up to 7 attempts, waits backoff, runner DoWithData`
+	// Options out of sight may set Attempts: the count is not the default.
+	_ = retrygo.Do(op, retryOptions(5)...)                // want `retry call, an unknown number of attempts, waits backoff, runner Do`
+	_ = retrygo.Do(op, retrygo.Delay(time.Second), ten()) // want `retry call, an unknown number of attempts, waits backoff, runner Do`
+	more := []retrygo.Option{retrygo.Delay(time.Second)}
+	more = append(more, retrygo.Attempts(2))
+	_ = retrygo.Do(op, more...) // want `retry call, an unknown number of attempts, waits backoff, runner Do`
+}
+
+// retryOptions makes the options a project's retries share.
+func retryOptions(attempts uint) []retrygo.Option {
+	return []retrygo.Option{retrygo.Attempts(attempts), retrygo.LastErrorOnly(true)}
+}
+
+// ten is an option of the user's that sets the count.
+func ten() retrygo.Option { return retrygo.Attempts(10) }
+
+// cenkaltiOptions: the options come from the caller.
+func cenkaltiOptions(ctx context.Context, opts ...backoff5.RetryOption) {
+	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, opts...) // want `retry call, an unknown number of attempts, waits backoff, runner Retry`
 }
 
 func goRetry(ctx context.Context) {
