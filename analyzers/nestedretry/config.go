@@ -84,6 +84,9 @@ type build struct {
 type evaluator struct {
 	ix   *index
 	fact func(fn *types.Func) *ClientFact
+	// copies counts the copied counts being followed (see copiedCount), so
+	// that a client whose count is copied from itself ends.
+	copies int
 }
 
 // callConfig returns the visible configuration of the client that makes call,
@@ -170,11 +173,16 @@ func (ev *evaluator) builder(a *apis.Client) func(ast.Expr, []*types.Var) (clien
 // built, and evaluates that with built (which reports false when it does not
 // recognise the expression). A constructor function of this package is
 // followed into its return statements; one of another package is known by
-// its ClientFact.
+// its ClientFact. A variable given several clients (client := c.client; if
+// cr != nil { client = c.withCheck(cr) }) has the configuration they agree
+// on.
 func (ev *evaluator) client(e ast.Expr, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) (clientConfig, *build) {
 	o, vars := ev.ix.origin(e)
 	if cfg, ok := built(o, vars); ok {
 		return cfg, &build{expr: o, vars: vars}
+	}
+	if v := ev.ix.variable(o); v != nil && len(ev.ix.values[v]) > 1 && depth < 4 {
+		return ev.alternatives(v, built, depth+1), nil
 	}
 	if f := ev.ix.field(o); f != nil && depth < 4 {
 		return ev.fieldClient(f, built, depth+1), nil
@@ -206,6 +214,24 @@ func (ev *evaluator) fieldClient(f *types.Var, built func(ast.Expr, []*types.Var
 			continue
 		}
 		cfg, _ := ev.client(v, built, depth)
+		results = append(results, cfg)
+	}
+	return agree(results)
+}
+
+// alternatives evaluates a variable given several clients: the
+// configuration they agree on; opaque when one cannot be followed or a field
+// is set on the variable itself, which none of them shows.
+func (ev *evaluator) alternatives(v *types.Var, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) clientConfig {
+	if len(ev.ix.fields[v]) > 0 {
+		return clientConfig{State: cfgOpaque}
+	}
+	var results []clientConfig
+	for _, x := range ev.ix.values[v] {
+		if x == nil {
+			return clientConfig{State: cfgOpaque}
+		}
+		cfg, _ := ev.client(x, built, depth)
 		results = append(results, cfg)
 	}
 	return agree(results)
@@ -330,10 +356,26 @@ func (ev *evaluator) retryablehttpClient(e ast.Expr, vars []*types.Var) (clientC
 		}
 		if n, ok := ev.ix.intConst(x); ok {
 			cfg = attempts(k.Attempts(n))
+		} else if from, ok := ev.copiedCount(x, k); ok {
+			cfg = from
 		} else {
 			cfg = clientConfig{State: cfgOpaque}
 		}
 	})
+	return cfg, true
+}
+
+// copiedCount evaluates a count copied from another client of the same
+// library (RetryMax: c.client.RetryMax, in a clone that changes only its
+// CheckRetry): that client's configuration.
+func (ev *evaluator) copiedCount(x ast.Expr, k *apis.RetryKnob) (clientConfig, bool) {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != k.Field || !typematch.IsNamed(typematch.Deref(ev.ix.info.TypeOf(sel.X)), k.Pkg, k.Type) || ev.copies > 2 {
+		return clientConfig{}, false
+	}
+	ev.copies++
+	defer func() { ev.copies-- }()
+	cfg, _ := ev.client(sel.X, ev.retryablehttpClient, 0)
 	return cfg, true
 }
 

@@ -42,6 +42,10 @@
 // A client the code did not visibly build (a parameter, a field set from
 // one, a constructor of unknown configuration) has the library's default
 // retries: they are on unless something the analysis sees turns them off.
+// A variable given several clients (the shared one, or a clone made for one
+// call) has the count they agree on, and a clone that copies its count
+// (RetryMax: c.client.RetryMax) has the count of the client it copies; one
+// whose clients disagree is not counted.
 //
 // Interfaces are followed both ways. A call of an interface method made on
 // a struct field or local variable leads where the values the package gives

@@ -13,6 +13,12 @@ func TestCases(t *testing.T) {
 		{Name: "AWSv2Fix", Pkgs: []string{"nestedretry/awsfix"}, Fixes: true},
 		{Name: "GoRedis", Pkgs: []string{"nestedretry/goredis"}, Fixes: true},
 		{Name: "RetryableHTTP", Pkgs: []string{"nestedretry/rhttp"}, Fixes: true},
+		// RetryableHTTPClone proves that a variable given either a client or
+		// its clone has the count they agree on, and a count copied from
+		// another client's RetryMax is that client's (client-go's
+		// newRetryableHTTPClientWithRetryCheck); a clone with its caller's
+		// count leaves the call uncounted.
+		{Name: "RetryableHTTPClone", Pkgs: []string{"nestedretry/clone"}},
 		// Layers checks facts across three packages: api -> orders -> store.
 		{Name: "Layers", Pkgs: []string{"nestedretry/layers/store", "nestedretry/layers/orders", "nestedretry/layers/api"}},
 		// ClientsFlag declares an internal SDK's retrying calls with -clients.
