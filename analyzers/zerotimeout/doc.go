@@ -70,6 +70,11 @@
 //     the first use (also through a field path such as s.hc.Timeout = d, or
 //     by a setter of the package called there; under a condition too,
 //     except *x under if x != nil, an optional setting nil by default);
+//   - it is go-retryablehttp's StandardClient, whose attempts each go
+//     through the retrying client's HTTPClient, and that client gets a
+//     Timeout before the call on every path to it
+//     (rc.HTTPClient.Timeout = c.HTTPClient.Timeout), or is set to a
+//     client checked where it is made;
 //   - it is handed to an SDK whose calls may rightly wait as long as they
 //     take (the Docker client's WithHTTPClient: logs -f, events, a commit
 //     answered when done; Google API clients' option.WithHTTPClient: Cloud

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -117,7 +118,10 @@ func (c *checker) resolvable() bool {
 // client that clientInSight follows to where it is made: the caller's
 // (rc.HTTPClient = hc, rc.HTTPClient = cfg.HTTPClient), a literal, one that
 // another report covers. The wrapper's attempts are bounded by that
-// client's bound.
+// client's bound. Or the held client is given a Timeout (not provably zero)
+// before the call, in the block that makes it or one around it
+// (rc.HTTPClient.Timeout = c.HTTPClient.Timeout, godo's NewClient): each
+// attempt is bounded, and where the value comes from is judged there.
 func (c *checker) wrapsClientInSight(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) bool {
 	recv := fn.Signature().Recv()
 	if recv == nil {
@@ -138,7 +142,36 @@ func (c *checker) wrapsClientInSight(cur inspector.Cursor, call *ast.CallExpr, f
 		return false
 	}
 	inner, direct := c.fieldAssigned(body, p, field)
-	return inner != nil && direct && c.clientInSight(enclosingSignature(c.pass.TypesInfo, body), inner, 0)
+	if inner != nil && direct && c.clientInSight(enclosingSignature(c.pass.TypesInfo, body), inner, 0) {
+		return true
+	}
+	held, _, _ := types.LookupFieldOrMethod(named, true, fn.Pkg(), field)
+	f, ok := held.(*types.Var)
+	if !ok || !f.IsField() {
+		return false
+	}
+	set := c.timeoutSetBefore(body, &path{root: p.root, fields: append(slices.Clip(p.fields), f.Origin())}, call)
+	return set.IsValid() && (inner == nil || inner.Pos() < set) // not a client put there after it
+}
+
+// timeoutSetBefore returns where the client at p is given a Timeout that
+// is not provably zero by an assignment in body that runs before call on
+// every path to it (a statement of a block that holds call, before it), or
+// token.NoPos.
+func (c *checker) timeoutSetBefore(body inspector.Cursor, p *path, call *ast.CallExpr) token.Pos {
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		block, ok := cur.Parent().Node().(*ast.BlockStmt)
+		if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) || !ok || as.End() > call.Pos() || call.End() > block.End() {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "Timeout" && !c.isZero(as.Rhs[i]) && p.equal(c.pathOf(sel.X)) {
+				return as.Pos()
+			}
+		}
+	}
+	return token.NoPos
 }
 
 // enclosingSignature returns the signature of the function whose body is

@@ -54,3 +54,54 @@ func RetryingMaybe(hc *http.Client) *http.Client {
 	}
 	return rc.StandardClient() // want `^retryablehttp.Client.StandardClient returns an http.Client with no Timeout: a server that stops answering blocks its calls forever$`
 }
+
+// Options configure a client the way godo's NewClient does.
+type Options struct {
+	HTTPClient *http.Client
+	RetryMax   int
+}
+
+// RetryingKeepsTimeout gives the library's own client the Timeout of the
+// caller's before wrapping it (godo): each attempt is bounded by it, and the
+// caller's client is judged where it is made. Quiet.
+func RetryingKeepsTimeout(o *Options) {
+	if o.RetryMax > 0 {
+		rc := retryablehttp.NewClient()
+		rc.RetryMax = o.RetryMax
+		rc.HTTPClient.Timeout = o.HTTPClient.Timeout
+		o.HTTPClient = rc.StandardClient()
+	}
+}
+
+// RetryingSetTimeout bounds the library's own client: quiet.
+func RetryingSetTimeout() *http.Client {
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient.Timeout = 20 * time.Second
+	return rc.StandardClient()
+}
+
+// RetryingTimeoutSometimes bounds the library's client only under a
+// condition the call does not share.
+func RetryingTimeoutSometimes(d time.Duration) *http.Client {
+	rc := retryablehttp.NewClient()
+	if d > 0 {
+		rc.HTTPClient.Timeout = d
+	}
+	return rc.StandardClient() // want `^retryablehttp.Client.StandardClient returns an http.Client with no Timeout`
+}
+
+// RetryingTimeoutZero sets a Timeout of zero, which is none.
+func RetryingTimeoutZero() *http.Client {
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient.Timeout = 0
+	return rc.StandardClient() // want `^retryablehttp.Client.StandardClient returns an http.Client with no Timeout`
+}
+
+// RetryingTimeoutReplaced bounds a client and then puts another, made out
+// of sight, in its place.
+func RetryingTimeoutReplaced(mk func() *http.Client) *http.Client {
+	rc := retryablehttp.NewClient()
+	rc.HTTPClient.Timeout = 20 * time.Second
+	rc.HTTPClient = mk()
+	return rc.StandardClient() // want `^retryablehttp.Client.StandardClient returns an http.Client with no Timeout`
+}
