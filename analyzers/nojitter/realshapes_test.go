@@ -31,7 +31,8 @@ func TestRealShapes(t *testing.T) {
 		// reported and excuses no fixed wait of another branch.
 		{Name: "RetryAfterBranch", Pkgs: []string{"nojitter/realshapes/retryafter"}, Fixes: true},
 		// Pacing: a reused timer, time.Tick or a ticker pacing a loop that ends
-		// on success.
+		// on success; a ticker loop that goes round after a failed call and
+		// ends only on a test of a successful answer polls, and is quiet.
 		{Name: "Pacing", Pkgs: []string{"nojitter/realshapes/pacing"}, Fixes: true},
 		// TestSupport: a package that imports "testing" outside its _test.go
 		// files is test code: nothing reported there.

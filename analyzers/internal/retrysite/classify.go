@@ -56,10 +56,18 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 			if w, ok := a.tickerRange(s.X); ok {
 				waits := append([]Wait{w}, a.listWaits(bodyCur, stmt)...)
 				s := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: Bound{Kind: Unbounded}, Waits: waits}
-				att, local, _ := a.findRetriedAttempt(cur, label, nil, decl)
+				att, local, polled := a.findRetriedAttempt(cur, label, nil, decl)
 				switch {
 				case local:
 					return nil, nil
+				case att != nil && polled != nil:
+					// Every round waits for the tick, whatever the remote
+					// call answered, and the loop ends on a test of its answer
+					// (k6 asks for a test run's progress every 2s until it
+					// says finished): a failure does not set when the next
+					// call goes out, so the loop polls that call.
+					s.Call = polled.call
+					return nil, s
 				case att != nil:
 					s.Call = att.call
 					return s, nil
@@ -140,7 +148,9 @@ func loopParts(loop inspector.Cursor) (body, cond, post inspector.Cursor) {
 // every failure, and leaves after some success only (a poll until the
 // answer is stable): the loop cannot end while it fails; or which the loop
 // re-runs while it answers that an object does not exist (a wait for the
-// object to show up).
+// object to show up). With an attempt that stays in this process but tests
+// what such a remote call answered (p.finished() for p, err := progress()),
+// polled is that call too.
 func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl) (att *attempt, local bool, polled *attempt) {
 	bodyCur, condCur, postCur := loopParts(cur)
 	cands := a.findAttempts(bodyCur, condCur, postCur, counter)
@@ -205,6 +215,9 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 		if a.endsOnRemoteFailure(cur, label, body, cond, labels, flags, cands, decl) {
 			return nil, false, nil // a poll of the remote call's answer
 		}
+		if polled != nil && readsAnswer(a.info, localAtt.call, polled.outs) {
+			return localAtt, false, polled
+		}
 		return localAtt, false, nil
 	}
 	if localAtt != nil {
@@ -232,6 +245,19 @@ func (a *recogniser) endsOnRemoteFailure(loop inspector.Cursor, label *types.Lab
 		}
 	}
 	return false
+}
+
+// readsAnswer reports whether call reads one of outs, the values an
+// attempt gives when it succeeds (p.finished() for p, err := progress()).
+func readsAnswer(info *types.Info, call *ast.CallExpr, outs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(call, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && outs[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // awaitsObject reports whether the loop goes around only while its attempt

@@ -118,3 +118,52 @@ func heartbeat(ctx context.Context, hc *http.Client, url string) {
 		resp.Body.Close()
 	}
 }
+
+type progress struct{ state string }
+
+func (p *progress) finished() bool { return p.state == "finished" }
+
+func (l *Lease) progress(ctx context.Context) (*progress, error) {
+	resp, err := l.hc.Get(l.url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return &progress{state: resp.Header.Get("State")}, nil
+}
+
+// A ticker loop that asks for progress, goes on after an error, and ends
+// only when a successful answer says the job finished: the local test of
+// that answer is no attempt of its own, so the loop polls, and is reported
+// only with -nojitter.periodic.
+func (l *Lease) awaitFinished(ctx context.Context) {
+	ticker := time.NewTicker(2 * time.Second)
+	defer ticker.Stop()
+	for range ticker.C {
+		p, err := l.progress(ctx)
+		if err != nil {
+			continue
+		}
+		if p.finished() {
+			break
+		}
+	}
+}
+
+// The same loop that also ends on a successful answer that is not
+// finished retries only failures: the local test does not hide it.
+func (l *Lease) awaitAccepted(ctx context.Context) bool {
+	ticker := time.NewTicker(2 * time.Second)
+	defer ticker.Stop()
+	for range ticker.C { // want `retry loop waits a fixed 2s`
+		p, err := l.progress(ctx)
+		if err != nil {
+			continue
+		}
+		if p.finished() {
+			return true
+		}
+		return false
+	}
+	return false
+}
