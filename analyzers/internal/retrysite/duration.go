@@ -182,11 +182,10 @@ func (r *Result) LongestWait(s *Site, dur ast.Expr) (time.Duration, bool) {
 		return d, true
 	}
 	counter, first := LoopCounter(r.a.info, s.Node)
-	if counter == nil {
+	if counter == nil || s.Bound.Kind != Known {
+		// Without the count, only a wait that does not depend on the
+		// counter is known: evaluated with no counter, one that does is not.
 		return r.Duration(dur, nil, 0)
-	}
-	if s.Bound.Kind != Known {
-		return 0, false
 	}
 	var longest time.Duration
 	for k := range s.Bound.Attempts {

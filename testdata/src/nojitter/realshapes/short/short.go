@@ -43,6 +43,22 @@ func resizeFixed(hc *http.Client, url string) error {
 	return err
 }
 
+// A fixed 100ms under a count of tries the loop does not know, since the
+// wait does not depend on it (k6 re-asks its browser for a response body).
+func resizeCounted(hc *http.Client, url string, tries int) error {
+	var err error
+	for i := 0; i <= tries; i++ {
+		if err = resize(hc, url); err == nil {
+			break
+		}
+		if i == tries {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
 // --- reported ---
 
 // 50ms, 100ms, ... 500ms: the later waits are long.
