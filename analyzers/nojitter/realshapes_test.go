@@ -54,5 +54,9 @@ func TestRealShapes(t *testing.T) {
 		// Rearmed: an event loop whose failed attempt arms a timer, and whose
 		// timer case makes the attempt again or kicks the case that does.
 		{Name: "Rearmed", Pkgs: []string{"nojitter/realshapes/rearm"}, Fixes: true},
+		// LoopbackDial: a loop that dials a loopback address until it
+		// connects waits for a process on this host to listen; one that dials
+		// another host, or may, or sends an HTTP request, retries.
+		{Name: "LoopbackDial", Pkgs: []string{"nojitter/realshapes/loopback"}, Fixes: true},
 	})
 }

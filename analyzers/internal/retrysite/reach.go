@@ -26,7 +26,9 @@ import (
 //     (stdReach) names what in it reaches: net's dialers, connections and
 //     lookups, net/http's Client, Transport and Server, database/sql,
 //     os/exec, process signals, log/syslog, net/rpc and net/smtp. Everything
-//     else there (parsing, files, locks, channels, io interfaces) is local.
+//     else there (parsing, files, locks, channels, io interfaces) is local,
+//     and so are closing a connection and dialling a loopback address
+//     (loopback.go): both end in this host.
 //   - The packages of known SDK clients (sdkPrefixes) reach; those of
 //     logging, metrics and tracing libraries (apis.InstrumentationLibraries)
 //     stay local, whatever sink their interfaces hide.
@@ -155,6 +157,12 @@ var stdReach = map[string]stdPkg{
 // called on (its type may be the listed one: a method promoted from an
 // unexported embedded type, an interface embedding another).
 func (a *recogniser) stdReaches(fn *types.Func, recv ast.Expr) bool {
+	if fn.Name() == "Close" && fn.Pkg().Path() == "net" {
+		// Closing a connection or a listener waits on no peer: close(2)
+		// returns at once. A loop that closes the connection it dialled
+		// retries the dial, not the close.
+		return false
+	}
 	t, ok := stdReach[fn.Pkg().Path()]
 	r := fn.Signature().Recv()
 	switch {
@@ -382,6 +390,9 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
 		return a.valueSummary(call.Fun, decl, 0)
+	}
+	if a.dialsLoopback(fn, call, decl) {
+		return summary{} // see loopback.go
 	}
 	s := a.fnSummary(fn, receiver(call.Fun))
 	if s.reach == Reaches {

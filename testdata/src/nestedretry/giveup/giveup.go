@@ -228,7 +228,7 @@ func inPlace(ctx context.Context, rdb *redis.Client) error {
 // ping reaches the server.
 func ping(ctx context.Context) error {
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", "localhost:6379")
+	conn, err := d.DialContext(ctx, "tcp", "cache.internal:6379")
 	if err == nil {
 		conn.Close()
 	}

@@ -121,7 +121,7 @@ func uploadAsSet(p *pacer.Counted, send pacer.Paced) error {
 // dial reaches a server once.
 func dial(ctx context.Context) error {
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, "tcp", "localhost:6379")
+	conn, err := d.DialContext(ctx, "tcp", "cache.internal:6379")
 	if err == nil {
 		conn.Close()
 	}
