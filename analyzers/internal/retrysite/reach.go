@@ -25,7 +25,9 @@ import (
 //   - The standard library is not analysed (see InStdlib): a small table
 //     (stdReach) names what in it reaches: net's dialers, connections and
 //     lookups, net/http's Client, Transport and Server, database/sql,
-//     os/exec, process signals, log/syslog, net/rpc and net/smtp. Everything
+//     os/exec and starting processes, log/syslog, net/rpc and net/smtp.
+//     A signal is not there: the kernel delivers it (or says the process is
+//     gone, for signal 0), and the process signalled takes no part. Everything
 //     else there (parsing, files, locks, channels, io interfaces) is local,
 //     and so are closing a connection and dialling a loopback address
 //     (loopback.go): both end in this host.
@@ -146,10 +148,9 @@ var stdReach = map[string]stdPkg{
 		"DriverContext", "Execer", "ExecerContext", "Pinger", "Queryer", "QueryerContext", "Rows", "SessionResetter",
 		"Stmt", "StmtExecContext", "StmtQueryContext", "Tx", "Validator"}},
 	"os/exec":    {types: []string{"Cmd"}},
-	"os":         {funcs: []string{"StartProcess"}, types: []string{"Process"}},
+	"os":         {funcs: []string{"StartProcess"}},
 	"log/syslog": {funcs: []string{"Dial", "New", "NewLogger"}, types: []string{"Writer"}},
-	"syscall": {funcs: []string{"Connect", "Sendto", "Sendmsg", "SendmsgN", "Exec", "ForkExec", "StartProcess",
-		"Kill"}},
+	"syscall":    {funcs: []string{"Connect", "Sendto", "Sendmsg", "SendmsgN", "Exec", "ForkExec", "StartProcess"}},
 }
 
 // stdReaches reports whether the standard-library function fn reaches

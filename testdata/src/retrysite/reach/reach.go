@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"sync"
 	"syscall"
 	"time"
@@ -27,6 +28,17 @@ var (
 )
 
 // --- retry sites: the attempt reaches another process ---
+
+// A command run again until it succeeds: the subprocess is another process.
+func rerunMigration(ctx context.Context) error {
+	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
+		if err := exec.CommandContext(ctx, "migrate", "up").Run(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errBusy
+}
 
 func get(c *http.Client, url string) (*http.Response, error) {
 	for i := 0; i < 3; i++ { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)`
@@ -239,6 +251,28 @@ func lock(path string) (*os.File, error) {
 			return f, nil
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	return nil, errLocked
+}
+
+// A lock file whose holder is asked, by signal 0, whether it still lives
+// (cloudflared's token lock): the kernel answers, and the holder takes no
+// part; a dead holder's lock is taken over.
+func lockOrReclaim(path string, holder int) (*os.File, error) {
+	for i := 0; i < 50; i++ {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err == nil {
+			return f, nil
+		}
+		if p, err := os.FindProcess(holder); err == nil && p.Signal(syscall.Signal(0)) != nil {
+			os.Remove(path)
+			continue
+		}
+		if syscall.Kill(holder, 0) != nil {
+			os.Remove(path)
+			continue
+		}
+		time.Sleep(2 * time.Second)
 	}
 	return nil, errLocked
 }
