@@ -117,16 +117,10 @@ func (r *Result) longestArg(s *Site, dur ast.Expr) (longest time.Duration, ok bo
 	a := r.a
 	id, isIdent := ast.Unparen(dur).(*ast.Ident)
 	decl, isDecl := s.Func.(*ast.FuncDecl)
-	if !isIdent || !isDecl || decl.Name.IsExported() {
+	if !isIdent || !isDecl {
 		return 0, false
 	}
-	fn, _ := a.info.Defs[decl.Name].(*types.Func)
-	param, isParam := a.allParams(decl)[a.info.Uses[id]]
-	if fn == nil || !isParam || param >= fn.Signature().Params().Len() ||
-		fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1 || a.isFuncValue(fn) {
-		return 0, false
-	}
-	calls := a.callersOf(fn)
+	calls, param := a.callsGiving(decl, id)
 	for _, call := range calls {
 		d, known := r.Duration(call.Args[param], nil, 0)
 		if !known {

@@ -138,6 +138,25 @@ func (a *recogniser) isFuncValue(fn *types.Func) bool {
 	return a.funcValues[fn]
 }
 
+// callsGiving returns the calls of decl in the package, and the index of
+// the parameter id names, when every value that parameter can have comes
+// from them: decl is an unexported function that is only ever called (never
+// a value), and id one of its non-variadic parameters. Otherwise it returns
+// nil: an exported function's callers, and those of a function value, are
+// out of sight.
+func (a *recogniser) callsGiving(decl *ast.FuncDecl, id *ast.Ident) (calls []*ast.CallExpr, param int) {
+	if decl == nil || decl.Name.IsExported() {
+		return nil, 0
+	}
+	fn, _ := a.info.Defs[decl.Name].(*types.Func)
+	param, isParam := a.allParams(decl)[a.info.Uses[id]]
+	if fn == nil || !isParam || param >= fn.Signature().Params().Len() ||
+		fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1 || a.isFuncValue(fn) {
+		return nil, 0
+	}
+	return a.callersOf(fn), param
+}
+
 // callersOf returns the package's calls of fn.
 func (a *recogniser) callersOf(fn *types.Func) []*ast.CallExpr {
 	if fn == nil {

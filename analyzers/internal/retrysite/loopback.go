@@ -97,21 +97,11 @@ func (a *recogniser) loopbackHost(e ast.Expr, decl *ast.FuncDecl, depth int) boo
 	return false
 }
 
-// eachCallGives reports whether id names a parameter of decl, an
-// unexported function that is only ever called, and at least one call in
-// the package gives it, and every one gives it an argument for which ok
-// holds in the caller.
+// eachCallGives reports whether id names a parameter of decl that every
+// call gives an argument for which ok holds in the caller (see callsGiving),
+// and some call does.
 func (a *recogniser) eachCallGives(id *ast.Ident, decl *ast.FuncDecl, depth int, ok func(ast.Expr, *ast.FuncDecl, int) bool) bool {
-	if decl == nil || decl.Name.IsExported() {
-		return false
-	}
-	fn, _ := a.info.Defs[decl.Name].(*types.Func)
-	param, isParam := a.allParams(decl)[a.info.Uses[id]]
-	if fn == nil || !isParam || param >= fn.Signature().Params().Len() ||
-		fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1 || a.isFuncValue(fn) {
-		return false
-	}
-	calls := a.callersOf(fn)
+	calls, param := a.callsGiving(decl, id)
 	for _, call := range calls {
 		if !ok(call.Args[param], a.declAt(call.Pos()), depth+1) {
 			return false
