@@ -141,9 +141,10 @@ func (a *recogniser) isFuncValue(fn *types.Func) bool {
 // callsGiving returns the calls of decl in the package, and the index of
 // the parameter id names, when every value that parameter can have comes
 // from them: decl is an unexported function that is only ever called (never
-// a value), and id one of its non-variadic parameters. Otherwise it returns
-// nil: an exported function's callers, and those of a function value, are
-// out of sight.
+// a value), id one of its non-variadic parameters, and every call names an
+// argument for it. Otherwise it returns nil: an exported function's callers,
+// and those of a function value, are out of sight, and f(g()) spreads g's
+// results over the parameters.
 func (a *recogniser) callsGiving(decl *ast.FuncDecl, id *ast.Ident) (calls []*ast.CallExpr, param int) {
 	if decl == nil || decl.Name.IsExported() {
 		return nil, 0
@@ -154,7 +155,13 @@ func (a *recogniser) callsGiving(decl *ast.FuncDecl, id *ast.Ident) (calls []*as
 		fn.Signature().Variadic() && param == fn.Signature().Params().Len()-1 || a.isFuncValue(fn) {
 		return nil, 0
 	}
-	return a.callersOf(fn), param
+	calls = a.callersOf(fn)
+	for _, call := range calls {
+		if param >= len(call.Args) {
+			return nil, 0
+		}
+	}
+	return calls, param
 }
 
 // callersOf returns the package's calls of fn.

@@ -102,3 +102,19 @@ func PingSidecar(hc *http.Client) error {
 		time.Sleep(time.Second) // want `retry loop waits a fixed 1s`
 	}
 }
+
+func dialSpread(addr string, wait time.Duration) error {
+	for {
+		conn, err := net.Dial("tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(wait) // want `retry loop waits a deterministic duration \(wait\)`
+	}
+}
+
+func target() (string, time.Duration) { return "127.0.0.1:9000", time.Second }
+
+// A call that spreads another call's results over the parameters names no
+// argument for each: the address is not known.
+func WaitSpread() error { return dialSpread(target()) }
