@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,7 +26,9 @@ import (
 //   - The standard library is not analysed (see InStdlib): a small table
 //     (stdReach) names what in it reaches: net's dialers, connections and
 //     lookups, net/http's Client, Transport and Server, database/sql,
-//     os/exec and starting processes, log/syslog, net/rpc and net/smtp.
+//     os/exec and starting processes, the system calls that connect, send
+//     or start a program (syscallReaches, also for golang.org/x/sys, whose
+//     raw calls have no Go body), log/syslog, net/rpc and net/smtp.
 //     A signal is not there: the kernel delivers it (or says the process is
 //     gone, for signal 0), and the process signalled takes no part. Everything
 //     else there (parsing, files, locks, channels, io interfaces) is local,
@@ -150,8 +153,22 @@ var stdReach = map[string]stdPkg{
 	"os/exec":    {types: []string{"Cmd"}},
 	"os":         {funcs: []string{"StartProcess"}},
 	"log/syslog": {funcs: []string{"Dial", "New", "NewLogger"}, types: []string{"Writer"}},
-	"syscall":    {funcs: []string{"Connect", "Sendto", "Sendmsg", "SendmsgN", "Exec", "ForkExec", "StartProcess"}},
+	"syscall":    {funcs: syscallReaches},
 }
+
+// syscallReaches are the system calls that reach another process:
+// connecting, sending, starting a program. The others (a stat, a lock, a
+// read of a file, a signal) stay on this host.
+var syscallReaches = []string{"Connect", "Sendto", "Sendmsg", "SendmsgN", "Sendmmsg", "SendmsgBuffers", "Exec",
+	"ForkExec", "StartProcess", "CreateProcess", "CreateProcessAsUser", "WSAConnect", "WSASend", "WSASendTo",
+	"WSASendMsg"}
+
+// sysPackages make the operating system's calls outside the standard
+// library, as syscall does inside it. Their raw calls are written in
+// assembly, with no body to read, so they are judged as syscall's are, by
+// syscallReaches: a unix.Flock retried until the lock is free is no retry
+// of another process.
+var sysPackages = []string{"golang.org/x/sys/unix", "golang.org/x/sys/windows"}
 
 // stdReaches reports whether the standard-library function fn reaches
 // another process; recv, when not nil, is the expression the method is
@@ -442,6 +459,11 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 		return summary{}
 	case apis.IsSDK(path):
 		return summary{reach: Reaches}
+	case slices.Contains(sysPackages, path):
+		if fn.Signature().Recv() == nil && has(syscallReaches, fn.Name()) {
+			return summary{reach: Reaches}
+		}
+		return summary{}
 	case fn.Pkg() == a.pkg:
 		return a.funcReach(fn.Origin())
 	}

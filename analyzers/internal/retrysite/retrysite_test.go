@@ -83,9 +83,9 @@ func TestLibraries(t *testing.T) { testutil.Run(t, show, "retrysite/libs") }
 // TestRealLibs finds the same library sites in code built against the real
 // libraries (testdata/reallibs), the same sites in loops that log through
 // the real zap, and the same verdicts on loops paced by the real
-// golang.org/x/time/rate.
+// golang.org/x/time/rate and on loops around the real golang.org/x/sys/unix.
 func TestRealLibs(t *testing.T) {
-	testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging", "./retrysite/throttle")
+	testutil.RunRealLibs(t, show, "./nojitter/sites", "./retrysite/logging", "./retrysite/throttle", "./retrysite/syscalls")
 }
 
 // BenchmarkRecogniser runs the recogniser over its test packages and all
@@ -146,7 +146,7 @@ func TestHeldRunners(t *testing.T) { testutil.Run(t, show, "retrysite/held") }
 // TestReach: only loops whose attempt can reach another process are retry
 // sites; look-alikes that re-run local work are neither sites nor pollers.
 func TestReach(t *testing.T) {
-	testutil.Run(t, show, "retrysite/reach")
+	testutil.Run(t, show, "retrysite/reach", "retrysite/syscalls")
 }
 
 // TestReachFacts: a package's functions carry what they reach to others.
