@@ -62,6 +62,18 @@
 // reads. Nor does it travel out of a loop over items or targets, which
 // sends it once per item.
 //
+// A request may also be built by a function of the user's that hands it
+// back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),
+// then c.Do(req, v)): a builder whose request gets no key header (a
+// header map of its own, filled with constant names, copied onto it, is
+// no key) is summarised by the method it builds, a constant or its
+// caller's argument, and the request a call of it returns is followed as
+// one from http.NewRequest. Request options, the function values a caller
+// hands over to adjust the request (a func parameter, or a range over a
+// parameter or a field holding them), are taken to set no key: the call
+// that hands none is the common one, and sends the request as the library
+// built it.
+//
 // A function kept in a field is followed when every value the package
 // stores there is the same function (postJSON: notify.PostJSON), and a
 // local variable into every function or method value it is given, when
@@ -154,7 +166,9 @@
 // an earlier goto jumps over into its scope, which Go forbids: such a site
 // gets the report without a fix. http.Post and PostForm cannot carry a
 // header, so they get no automatic fix: the message says to build the
-// request with NewRequestWithContext and a key. A POST sent by a helper, and
+// request with NewRequestWithContext and a key. A POST built by a builder
+// gets no fix: its key belongs where the builder sets its headers, or in an
+// option the caller hands it. A POST sent by a helper, and
 // one in an implementation retried through an interface, get no fix either:
 // the key must be made once, in the caller, and handed to the helper.
 package unkeyedpost

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -76,6 +78,9 @@ const (
 func (c *checker) nameKind(name ast.Expr) nameKind {
 	tv, ok := c.pass.TypesInfo.Types[name]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		if c.plainHeaderName(name) {
+			return otherHeader
+		}
 		return unknownHeader
 	}
 	switch name := constant.StringVal(tv.Value); {
@@ -124,6 +129,72 @@ func (c *checker) headerWrites(cur inspector.Cursor) (writes []headerWrite) {
 		}
 	}
 	return nil
+}
+
+// plainHeaderName reports whether name is the key of a range over a local
+// header map that the function fills with constant names that are neither
+// keys nor deduplicating headers (go-gitlab's NewRequest copies
+// reqHeaders, holding Accept, User-Agent and Content-Type, onto the
+// request): such a copy sets no key.
+func (c *checker) plainHeaderName(name ast.Expr) bool {
+	k := c.varOf(name)
+	if k == nil {
+		return false
+	}
+	def, ok := c.find(k.Pos(), k.Pos()+token.Pos(len(k.Name())))
+	if !ok || def.ParentEdgeKind() != edge.RangeStmt_Key || len(c.usesOf(k).defs) > 0 {
+		return false
+	}
+	rs := def.Parent().Node().(*ast.RangeStmt)
+	m := c.varOf(rs.X)
+	if m == nil || !isHeaderType(m.Type()) || m.Parent() == m.Pkg().Scope() || c.isParam(m) {
+		return false
+	}
+	plain := func(writes []headerWrite) bool {
+		for _, w := range writes {
+			if tv := c.pass.TypesInfo.Types[w.name]; tv.Value == nil || c.nameKind(w.name) != otherHeader {
+				return false
+			}
+		}
+		return true
+	}
+	u := c.usesOf(m)
+	for _, d := range u.defs {
+		switch d := ast.Unparen(d).(type) {
+		case *ast.CallExpr: // make(http.Header)
+			id, ok := ast.Unparen(d.Fun).(*ast.Ident)
+			if !ok || !typematch.IsBuiltin(c.pass.TypesInfo, id, "make") {
+				return false
+			}
+		case *ast.CompositeLit:
+			if !plain(mapWrites(d)) || len(mapWrites(d)) != len(d.Elts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for _, call := range u.calls {
+		fn := typematch.Callee(c.pass.TypesInfo, call.Node().(*ast.CallExpr))
+		if typematch.IsMethod(fn, httpPath, "Header", "Get") || typematch.IsMethod(fn, httpPath, "Header", "Values") {
+			continue
+		}
+		if w := c.headerWrites(call); len(w) == 0 || !plain(w) {
+			return false
+		}
+	}
+	for _, ref := range u.other {
+		if ref.Node() == rs.X {
+			continue
+		}
+		if ref.ParentEdgeKind() == edge.IndexExpr_X && ref.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+			if plain(c.headerWrites(ref.Parent().Parent())) {
+				continue
+			}
+		}
+		return false
+	}
+	return true
 }
 
 func mapWrites(lit *ast.CompositeLit) []headerWrite {

@@ -28,15 +28,9 @@ func (c *checker) call(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	name := fn.Name()
-	recv := fn.Signature().Recv() != nil
 	path := fn.Pkg().Path()
-	if !recv && (path == httpPath || path == apis.RetryableHTTP) { // the same signatures in both
-		switch {
-		case name == "NewRequest" && len(call.Args) == 3:
-			c.built(cur, call, call.Args[0])
-		case name == "NewRequestWithContext" && len(call.Args) == 4:
-			c.built(cur, call, call.Args[1])
-		}
+	if nr, ok := c.newRequest(fn, call); ok {
+		c.built(cur, call, nr)
 	}
 	if d, ok := c.directSend(call); ok {
 		c.direct(call, d)
@@ -184,10 +178,11 @@ func (c *checker) direct(call *ast.CallExpr, d directPost) {
 	})
 }
 
-// built handles a request built by NewRequest*: it follows the request to
-// the Do calls that send it and the header writes before them.
-func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.Expr) {
-	method := c.method(methodArg)
+// built handles a request built by NewRequest*, or by a builder of the
+// user's: it follows the request to the Do calls that send it and the
+// header writes before them.
+func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
+	method := c.methodOf(nr)
 	if method == "" {
 		return
 	}
@@ -199,7 +194,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 	if !c.follow(req, call.End(), f, 0) || !f.retried {
 		return // handed to code the analysis cannot see (it may set a key), or not retried
 	}
-	if c.deduplicated(nil, call.Args[len(call.Args)-1]) {
+	if c.deduplicated(nil, nr.body) {
 		return // the server deduplicates the body
 	}
 	sends, writes, r := f.sends, f.writes, f.by
@@ -213,12 +208,17 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, methodArg ast.
 		}
 	}
 	var fixes []analysis.SuggestedFix
-	if !r.iface { // retried from another function: a key made here would be new on every attempt
+	what := method
+	if nr.builder != nil {
+		// No fix: the key belongs where the builder sets its headers, for
+		// every request it builds, or in an option the caller hands it.
+		what += " built by " + c.funcName(nr.builder)
+	} else if !r.iface { // retried from another function: a key made here would be new on every attempt
 		fixes = c.keyFix(cur, call, req)
 	}
 	c.report(analysis.Diagnostic{
 		Pos: call.Pos(), End: call.End(),
-		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", method, r, why),
+		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", what, r, why),
 		SuggestedFixes: fixes,
 	})
 }
@@ -229,6 +229,10 @@ type followed struct {
 	writes  []headerWrite
 	by      retrier
 	retried bool
+	// builder: the request may be handed back as the function's first
+	// result (see Build), which returned then records; any other return is
+	// a use out of sight.
+	builder, returned bool
 }
 
 // follow gathers the sends of and header writes on the request held by req
@@ -245,8 +249,12 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 			break // a new value: what follows is another request
 		}
 		u, ok := c.requestUse(ref)
-		if !ok {
+		if !ok || u.result > 0 && !(f.builder && u.result == 1) {
 			return false
+		}
+		if u.result > 0 {
+			f.returned = true
+			continue
 		}
 		if u.wrapped != nil {
 			if depth > 0 || !c.follow(u.wrapped, ref.Node().End(), f, depth+1) {
@@ -297,6 +305,7 @@ type reqUse struct {
 	retrier string        // what retries it inside the function it is handed to (see ReqSend)
 	writes  []headerWrite
 	wrapped *types.Var // the variable given retryablehttp.FromRequest(req)
+	result  int        // 1 + the index of the result it is returned as; 0: not returned
 }
 
 // handedTo judges a request handed, as the i-th argument of call, to a
@@ -323,12 +332,18 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 	info := c.pass.TypesInfo
 	parent := ref.Parent()
-	switch ek, _ := ref.ParentEdge(); ek {
+	switch ek, idx := ref.ParentEdge(); ek {
 	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
 		return u, true // a nil check
+	case edge.ReturnStmt_Results:
+		u.result = idx + 1
+		return u, true
 	case edge.CallExpr_Args:
 		call := parent.Node().(*ast.CallExpr)
 		fn := typematch.Callee(info, call)
+		if fn == nil && c.callerOption(call.Fun) {
+			return u, true
+		}
 		if fn == nil || fn.Pkg() == nil {
 			_, i := ref.ParentEdge()
 			return c.handedTo(u, call, c.heldFunc(call.Fun), nil, i, ref)

@@ -114,14 +114,26 @@ type ReqSend struct {
 	Retrier string // what inside the call sends it again, or ""
 }
 
+// A Build is a request that a call of the function builds, sets no key
+// on, and hands back unsent as its first result: the project's own
+// NewRequest over net/http's or go-retryablehttp's (go-gitlab's
+// c.NewRequest(http.MethodPost, u, opt, options), then c.Do(req, v)). Its
+// method is Method, or the caller's argument at MethodFrom. The caller
+// follows the request it gets as it follows one from http.NewRequest.
+type Build struct {
+	Method     string // "POST" or "PATCH"; "" when MethodFrom gives it
+	MethodFrom Arg
+}
+
 // SendsFact summarises, for the packages that call a function, the
 // requests a call of it sends: the POST and PATCH requests it builds (or
 // whose method or key its caller gives it), and the request parameters it
-// sends. Requests handed to code out of sight, and those keyed in sight,
-// are left out.
+// sends; and the unkeyed requests it builds and hands back. Requests
+// handed to code out of sight, and those keyed in sight, are left out.
 type SendsFact struct {
 	Sends    []Send
 	Requests []ReqSend
+	Builds   []Build
 }
 
 func (*SendsFact) AFact() {}
@@ -137,10 +149,19 @@ func (f *SendsFact) String() string {
 		}
 		parts = append(parts, p+")")
 	}
+	for _, b := range f.Builds {
+		m := b.Method
+		if m == "" {
+			m = "method " + b.MethodFrom.String()
+		}
+		parts = append(parts, "builds("+m+")")
+	}
 	return strings.Join(parts, " ")
 }
 
-func (f *SendsFact) empty() bool { return f == nil || len(f.Sends) == 0 && len(f.Requests) == 0 }
+func (f *SendsFact) empty() bool {
+	return f == nil || len(f.Sends) == 0 && len(f.Requests) == 0 && len(f.Builds) == 0
+}
 
 // request returns what the function does with its request parameter i.
 func (f *SendsFact) request(i int) (ReqSend, bool) {
@@ -216,10 +237,12 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			continue
 		}
 		callee := callees[0]
-		if methodArg := newRequestMethod(callee, n); methodArg != nil {
-			if s, ok := c.builtSend(fn, call, n, methodArg); ok && (s.Retrier != "" || c.carried(call, s)) {
+		if nr, ok := c.newRequest(callee, n); ok {
+			if s, ok := c.builtSend(fn, call, n, nr); ok && (s.Retrier != "" || c.carried(call, s)) {
 				s.By = name
 				add(s)
+			} else if b, ok := c.builtReturn(fn, call, nr); ok && !slices.Contains(f.Builds, b) {
+				f.Builds = append(f.Builds, b)
 			}
 			continue
 		}
@@ -292,22 +315,54 @@ func (f *SendsFact) sends() []Send {
 	return f.Sends
 }
 
-// newRequestMethod returns the method argument of a call of net/http's or
-// go-retryablehttp's NewRequest or NewRequestWithContext, or nil.
-func newRequestMethod(fn *types.Func, call *ast.CallExpr) ast.Expr {
-	if fn.Signature().Recv() != nil {
-		return nil
+// A newReq is a call that builds a request: net/http's or
+// go-retryablehttp's NewRequest or NewRequestWithContext, or a builder of
+// the user's (see Build).
+type newReq struct {
+	method    string   // the method a builder fixes, "POST" or "PATCH"
+	methodArg ast.Expr // the argument that gives the method; nil when the builder fixes it
+	body      ast.Expr // the body argument; nil for a builder, whose body is out of sight
+	builder   *types.Func
+}
+
+// methodOf returns the method nr builds, when it is a constant POST or
+// PATCH, else "".
+func (c *checker) methodOf(nr newReq) string {
+	if nr.methodArg == nil {
+		return nr.method
 	}
-	if path := fn.Pkg().Path(); path != httpPath && path != apis.RetryableHTTP {
-		return nil
+	return c.method(nr.methodArg)
+}
+
+// newRequest recognises a call of fn that builds a request.
+func (c *checker) newRequest(fn *types.Func, call *ast.CallExpr) (newReq, bool) {
+	if fn.Pkg() == nil {
+		return newReq{}, false
 	}
-	switch {
-	case fn.Name() == "NewRequest" && len(call.Args) == 3:
-		return call.Args[0]
-	case fn.Name() == "NewRequestWithContext" && len(call.Args) == 4:
-		return call.Args[1]
+	if path := fn.Pkg().Path(); fn.Signature().Recv() == nil && (path == httpPath || path == apis.RetryableHTTP) {
+		switch {
+		case fn.Name() == "NewRequest" && len(call.Args) == 3:
+			return newReq{methodArg: call.Args[0], body: call.Args[2]}, true
+		case fn.Name() == "NewRequestWithContext" && len(call.Args) == 4:
+			return newReq{methodArg: call.Args[1], body: call.Args[3]}, true
+		}
+		return newReq{}, false
 	}
-	return nil
+	f := c.summaryOf(fn)
+	if f == nil || len(f.Builds) == 0 {
+		return newReq{}, false
+	}
+	b := f.Builds[0] // a builder builds one request
+	nr := newReq{method: b.Method, builder: fn}
+	if b.Method == "" {
+		if b.MethodFrom.Field != "" {
+			return newReq{}, false
+		}
+		if nr.methodArg = c.argAt(fn, call, b.MethodFrom.Param); nr.methodArg == nil {
+			return newReq{}, false
+		}
+	}
+	return nr, true
 }
 
 func isRequestType(t types.Type) bool {
@@ -315,22 +370,29 @@ func isRequestType(t types.Type) bool {
 	return typematch.IsNamed(t, httpPath, "Request") || typematch.IsNamed(t, apis.RetryableHTTP, "Request")
 }
 
-// builtSend summarises the request that fn builds at call (a NewRequest*
-// with the method methodArg): its method, where its key comes from, and
-// what retries it inside fn. A request handed to code out of sight, keyed
-// in sight, or already reported (a constant method, no key, retried) is
-// left out.
-func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.CallExpr, methodArg ast.Expr) (Send, bool) {
+// builtMethod says which method the request that fn builds by nr has: a
+// constant POST or PATCH, or the value at from that fn's caller gives it.
+// ok is false for another method, or one the analysis cannot trace.
+func (c *checker) builtMethod(fn *types.Func, nr newReq) (method string, from Arg, ok bool) {
+	if method = c.methodOf(nr); method != "" {
+		return method, Arg{}, true
+	}
+	if nr.methodArg == nil || c.pass.TypesInfo.Types[nr.methodArg].Value != nil {
+		return "", Arg{}, false // GET, PUT, ...
+	}
+	from, ok = c.argOf(fn, nr.methodArg)
+	return "", from, ok
+}
+
+// builtSend summarises the request that fn builds at call (by nr): its
+// method, where its key comes from, and what retries it inside fn. A
+// request handed to code out of sight, keyed in sight, or already reported
+// (a constant method, no key, retried) is left out.
+func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.CallExpr, nr newReq) (Send, bool) {
 	var s Send
-	if s.Method = c.method(methodArg); s.Method == "" {
-		if c.pass.TypesInfo.Types[methodArg].Value != nil {
-			return s, false // GET, PUT, ...
-		}
-		from, ok := c.argOf(fn, methodArg)
-		if !ok {
-			return s, false
-		}
-		s.MethodFrom = from
+	var ok bool
+	if s.Method, s.MethodFrom, ok = c.builtMethod(fn, nr); !ok {
+		return s, false
 	}
 	req := c.assignedVar(cur)
 	if req == nil {
@@ -345,7 +407,7 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 		return s, false
 	}
 	s.Key, s.KeyFrom = key, from
-	switch b := c.bodyOf(fn, call.Args[len(call.Args)-1]); b.kind {
+	switch b := c.bodyOf(fn, nr.body); b.kind {
 	case bodyDedup:
 		return s, false // the server deduplicates it
 	case bodyArg:
@@ -361,6 +423,36 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 		s.Retrier = c.describe(f.by, fn)
 	}
 	return s, true
+}
+
+// builtReturn summarises the request that fn builds at cur (by nr) and
+// hands back as its first result, unsent and with no key header set on it
+// (see Build).
+func (c *checker) builtReturn(fn *types.Func, cur inspector.Cursor, nr newReq) (Build, bool) {
+	var b Build
+	var ok bool
+	if b.Method, b.MethodFrom, ok = c.builtMethod(fn, nr); !ok {
+		return b, false
+	}
+	req := c.assignedVar(cur)
+	if req == nil {
+		// return c.NewRequest(http.MethodPost, path, nil): handed back as built.
+		ret, isRet := cur.Parent().Node().(*ast.ReturnStmt)
+		return b, isRet && len(ret.Results) == 1 && nr.builder != nil
+	}
+	f := &followed{builder: true}
+	if !c.follow(req, cur.Node().End(), f, 0) || len(f.sends) > 0 || !f.returned {
+		return b, false
+	}
+	for _, w := range f.writes {
+		if c.nameKind(w.name) != otherHeader {
+			return b, false // keyed, maybe keyed, or deduplicated
+		}
+	}
+	if c.deduplicated(fn, nr.body) {
+		return b, false
+	}
+	return b, true
 }
 
 // keyOf says how the request followed in f is keyed before its last send:

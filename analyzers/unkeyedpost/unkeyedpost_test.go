@@ -103,6 +103,19 @@ func TestCases(t *testing.T) {
 		// get a key made before the loop (dedup.go.golden).
 		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}, Fixes: true},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
+		// Builders proves that a request built by a function of the user's
+		// and handed back (go-gitlab's NewRequest(method, path, opt,
+		// options), then Do through its retrying client) is followed as one
+		// from http.NewRequest, in its package and, by the builder's
+		// SendsFact, in another: a POST or PATCH given as the method, or
+		// fixed by the builder, through a retrying client is reported, also
+		// when the request is handed to its caller's request options and
+		// gets a header map of constant names; a GET or PUT, a POST sent
+		// once, one keyed by the caller or by the builder, and builders that
+		// copy headers their caller gives or that a function sets by names
+		// read at run time are quiet; so is a request handed to a function
+		// value that is not the caller's option.
+		{Name: "Builders", Pkgs: []string{"unkeyedpost/builders/glclient", "unkeyedpost/builders/gluser"}},
 	})
 }
 

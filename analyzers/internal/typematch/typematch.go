@@ -210,3 +210,10 @@ func ParamIndex(fn *types.Func, v *types.Var) int {
 	}
 	return -1
 }
+
+// IsBuiltin reports whether id names the built-in function name (append,
+// new, len, ...) rather than a declaration that shadows it.
+func IsBuiltin(info *types.Info, id *ast.Ident, name string) bool {
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}

@@ -1,0 +1,59 @@
+// Package gluser uses glclient's exported builders, known by their
+// SendsFacts, with a retrying client of its own.
+package gluser
+
+import (
+	"net/http"
+
+	retryablehttp "github.com/hashicorp/go-retryablehttp"
+
+	"unkeyedpost/builders/glclient"
+)
+
+func createProject(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewRequest(http.MethodPost, "projects", nil) // want `POST built by glclient\.\(\*Client\)\.NewRequest is retried by go-retryablehttp \(a client from a parameter, RetryMax 4 by default`
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func createGroup(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewPostRequest("groups") // want `POST built by glclient\.\(\*Client\)\.NewPostRequest is retried`
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+// Quiet: a GET, a key set before the send, a builder that keys it.
+
+func listProjects(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewRequest(http.MethodGet, "projects", nil)
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func createProjectKeyed(c *glclient.Client, rc *retryablehttp.Client, key string) error { // want createProjectKeyed:`keyparams\[2\]`
+	req, err := c.NewRequest(http.MethodPost, "projects", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	_, err = rc.Do(req)
+	return err
+}
+
+func createProjectKeyedByBuilder(c *glclient.Client, rc *retryablehttp.Client, key string) error {
+	req, err := c.NewKeyedRequest(http.MethodPost, "projects", key)
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
