@@ -315,6 +315,11 @@ type reqUse struct {
 // (isDoer, given the statically called fn, nil for a function value); any
 // other function may set a key the analysis cannot see.
 func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func, i int, ref inspector.Cursor) (reqUse, bool) {
+	if callee != nil && c.summarising[callee.Origin()] {
+		// A recursive call (go-gitlab's Do sends the request again after
+		// renewing a token): it does what the rest of the function does.
+		return u, true
+	}
 	if rs, ok := c.summaryOf(callee).request(i); ok {
 		u.send, u.retrier = call, rs.Retrier
 		return u, true

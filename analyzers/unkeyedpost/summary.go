@@ -209,7 +209,9 @@ func (c *checker) summaryOf(fn *types.Func) *SendsFact {
 	if decl == nil || c.inTestFile(decl) {
 		return nil
 	}
+	c.summarising[fn] = true
 	s := c.summarise(fn, decl)
+	delete(c.summarising, fn)
 	c.sums[fn] = s
 	return s
 }

@@ -56,9 +56,12 @@ type checker struct {
 	// sums memoises the summaries of the package's functions (see
 	// summaryOf); sendsHere says whether the package may send requests
 	// itself, sendFacts whether any dependency exported a SendsFact.
-	sums      map[*types.Func]*SendsFact
-	sendsHere bool
-	sendFacts bool
+	sums map[*types.Func]*SendsFact
+	// summarising holds the functions whose summaries are being computed:
+	// a call of one of them is a recursive call.
+	summarising map[*types.Func]bool
+	sendsHere   bool
+	sendFacts   bool
 	// impls maps the package's methods that implement a retried interface
 	// method to what retries them (see findImpls).
 	impls map[*ast.FuncDecl]string
@@ -79,13 +82,14 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:       pass,
-		rep:        report.New(pass),
-		root:       in.Root(),
-		reported:   make(map[token.Pos]bool),
-		named:      make(map[*types.Scope][]string),
-		sums:       make(map[*types.Func]*SendsFact),
-		ifaceCalls: make(map[*types.Func][]*types.Func),
+		pass:        pass,
+		rep:         report.New(pass),
+		root:        in.Root(),
+		reported:    make(map[token.Pos]bool),
+		named:       make(map[*types.Scope][]string),
+		sums:        make(map[*types.Func]*SendsFact),
+		summarising: make(map[*types.Func]bool),
+		ifaceCalls:  make(map[*types.Func][]*types.Func),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
 		return nil, nil // no reports and no facts from the standard library: see InStdlib

@@ -108,7 +108,8 @@ func TestCases(t *testing.T) {
 		// options), then Do through its retrying client) is followed as one
 		// from http.NewRequest, in its package and, by the builder's
 		// SendsFact, in another: a POST or PATCH given as the method, or
-		// fixed by the builder, through a retrying client is reported, also
+		// fixed by the builder, through a retrying client (by a Do that
+		// calls itself again after renewing a token) is reported, also
 		// when the request is handed to its caller's request options and
 		// gets a header map of constant names; a GET or PUT, a POST sent
 		// once, one keyed by the caller or by the builder, and builders that

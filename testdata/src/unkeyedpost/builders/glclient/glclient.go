@@ -130,10 +130,21 @@ func sign(req *retryablehttp.Request) {
 	}
 }
 
-// Do sends the request through the retrying client.
+// Do sends the request through the retrying client, and once more, by a
+// recursive call, when the token was refused.
 func (c *Client) Do(req *retryablehttp.Request) (*http.Response, error) { // want Do:`sends\(request arg 0, retried by go-retryablehttp \(RetryMax 5: up to 6 attempts\)\)`
 	req.Header.Set("PRIVATE-TOKEN", c.token)
-	return c.client.Do(req)
+	resp, err := c.client.Do(req)
+	if err == nil && resp.StatusCode == http.StatusUnauthorized && c.renewToken() {
+		resp.Body.Close()
+		return c.Do(req)
+	}
+	return resp, err
+}
+
+func (c *Client) renewToken() bool {
+	c.token = "renewed"
+	return true
 }
 
 // DoOnce sends the request once, through a plain http.Client.
