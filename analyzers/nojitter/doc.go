@@ -60,8 +60,13 @@
 // crypto/rand, retry.FullJitter or retry.Backoff.Delay, a known jittering
 // API, or a function (of any package) known to return a randomised duration.
 // A backoff type whose jitter is a field of its own, drawn only when set
-// (Duration adds rand.N(b.Jitter)), jitters only for a receiver that sets
-// it: a literal that leaves the field out backs off deterministically.
+// (Duration adds rand.N(b.Jitter), or draws under if b.Jitter, a bool, as
+// jpillora/backoff does), jitters only for a receiver that sets it: a
+// literal that leaves the field out, or gives it zero or false, backs off
+// deterministically. One that draws unless a bool field is set (if
+// !b.noJitter, cloudflare/backoff) backs off deterministically for a
+// receiver made by a constructor that sets the field (NewWithoutJitter), or
+// a literal that gives it true.
 // When the wait comes from what the analysis cannot see (an interface
 // method, a function value, a struct field, a package without facts),
 // nojitter stays quiet. So it does for a retry whose every wait is known to

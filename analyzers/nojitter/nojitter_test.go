@@ -39,10 +39,12 @@ func TestCases(t *testing.T) {
 	})
 }
 
-// TestRealLibs runs the Loops, Libraries and Retryablehttp cases against the
-// real libraries (testdata/reallibs), proving that the stubs match them.
+// TestRealLibs runs the Loops, Libraries, Retryablehttp, BoolGatedJitter
+// and UnlessGatedJitter cases against the real libraries
+// (testdata/reallibs), proving that the stubs match them.
 func TestRealLibs(t *testing.T) {
-	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/libs", "./nojitter/rhttp", "./nojitter/loops")
+	testutil.RunRealLibs(t, nojitter.Analyzer, "./nojitter/libs", "./nojitter/rhttp", "./nojitter/loops",
+		"./nojitter/jpillora", "./nojitter/cfbackoff")
 }
 
 // TestConstructorsRealLibs runs the Constructors cases against the real

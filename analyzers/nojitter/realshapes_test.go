@@ -42,6 +42,18 @@ func TestRealShapes(t *testing.T) {
 		// leaves the field out; a helper returning one of its duration
 		// arguments is as random as they are.
 		{Name: "GatedJitter", Pkgs: []string{"nojitter/realshapes/gatedlib", "nojitter/realshapes/gated"}, Fixes: true},
+		// BoolGatedJitter: jpillora/backoff draws its wait only under
+		// if b.Jitter, a bool field false by default, and its Duration
+		// calls ForAttempt on the same receiver: a Backoff literal that
+		// leaves Jitter out or sets it false is deterministic (fixed by
+		// jittering the wait); one that sets it, a Backoff given Jitter
+		// after the literal, and one from the caller are quiet.
+		{Name: "BoolGatedJitter", Pkgs: []string{"nojitter/realshapes/jpillora"}, Fixes: true},
+		// UnlessGatedJitter: cloudflare/backoff draws its wait unless
+		// noJitter is set, which NewWithoutJitter does (its
+		// SetsFieldsFact): a Backoff it makes is deterministic; one from
+		// New, or from the caller, is quiet.
+		{Name: "UnlessGatedJitter", Pkgs: []string{"nojitter/realshapes/cfbackoff"}, Fixes: true},
 		// ShortWaits: a retry whose every wait lasts at most 100ms is left
 		// alone; a longer wait, or one whose longest value is unknown, is
 		// reported with the short ones beside it. A wait that is a parameter

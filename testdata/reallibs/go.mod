@@ -15,6 +15,7 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/s3 v1.114.10
 	github.com/cenkalti/backoff/v4 v4.3.0
 	github.com/cenkalti/backoff/v5 v5.0.3
+	github.com/cloudflare/backoff v0.0.0-20240920015135-e46b80a3a7d0
 	github.com/docker/docker v28.5.2+incompatible
 	github.com/eapache/go-resiliency v1.7.0
 	github.com/elastic/go-elasticsearch/v8 v8.19.7
@@ -28,6 +29,7 @@ require (
 	github.com/grafana/loki/pkg/push v0.0.0-20250630054201-94c0ba7b0952
 	github.com/hashicorp/go-cleanhttp v0.5.2
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/jpillora/backoff v1.0.0
 	github.com/minio/minio-go/v7 v7.4.1
 	github.com/moby/moby/client v0.5.1
 	github.com/prometheus/client_golang v1.23.2

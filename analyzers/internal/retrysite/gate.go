@@ -2,9 +2,11 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -60,14 +62,19 @@ func joinRandom(a, b randomness) randomness {
 	return out
 }
 
-// gatedDraw returns the receiver field a draw of a random source is scaled
-// by: rand.N(b.Jitter), rand.Int63n(int64(b.Jitter)) in a method of b. A
-// zero bound panics, so such a draw only runs when the field is set.
+// gatedDraw returns the receiver field that gates a draw of a random
+// source in a method of b: the draw is scaled by it, rand.N(b.Jitter),
+// rand.Int63n(int64(b.Jitter)) (a zero bound panics, so such a draw only
+// runs when the field is set), or it is made only under if b.Jitter, a
+// bool field (jpillora/backoff's ForAttempt).
 func (a *recogniser) gatedDraw(fn *types.Func, call *ast.CallExpr, c *randomCtx) string {
-	if fn.Pkg() == nil || len(call.Args) != 1 || c.params == nil {
+	if fn.Pkg() == nil || c.params == nil || !slices.Contains(randomSources, fn.Pkg().Path()) {
 		return ""
 	}
-	if !slices.Contains(randomSources, fn.Pkg().Path()) {
+	if g := a.boolGate(call, c); g != "" {
+		return g
+	}
+	if len(call.Args) != 1 {
 		return ""
 	}
 	arg := ast.Unparen(call.Args[0])
@@ -95,15 +102,198 @@ func (a *recogniser) gatedDraw(fn *types.Func, call *ast.CallExpr, c *randomCtx)
 	return ""
 }
 
+// boolGate returns the bool field of the receiver that gates the draw
+// call, in a method of b: F when the call is in the body of if b.F, "!F"
+// (random unless F is set) when it is in the body of if !b.F or the else
+// branch of if b.F (cloudflare/backoff's noJitter).
+func (a *recogniser) boolGate(call *ast.CallExpr, c *randomCtx) string {
+	cur, ok := source.Cursor(a.root, call)
+	if !ok {
+		return ""
+	}
+	for ifCur := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		ifs, ok := ifCur.Node().(*ast.IfStmt)
+		if !ok {
+			return "" // the draw's function: no gate around it
+		}
+		inBody := call.Pos() >= ifs.Body.Pos() && call.End() <= ifs.Body.End()
+		inElse := ifs.Else != nil && call.Pos() >= ifs.Else.Pos() && call.End() <= ifs.Else.End()
+		if !inBody && !inElse {
+			continue // in the condition
+		}
+		cond, negated := ast.Unparen(ifs.Cond), false
+		if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+			cond, negated = ast.Unparen(u.X), true
+		}
+		sel, ok := cond.(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if i, ok := c.params[identObj(a.info, sel.X)]; !ok || i != recvParam {
+			continue
+		}
+		if f := a.fieldOf(sel); f != nil && isBool(f.Type()) {
+			if inElse != negated {
+				return unlessPrefix + f.Name()
+			}
+			return f.Name()
+		}
+	}
+	return ""
+}
+
+// unlessPrefix marks a gate that draws unless its field is set: "!noJitter".
+const unlessPrefix = "!"
+
 // resolveGate judges a draw gated by the receiver field r.gate at call: the
 // deterministic rest of r when the receiver of the call never sets the
-// field, random otherwise.
-func (a *recogniser) resolveGate(r randomness, fn *types.Func, call *ast.CallExpr) randomness {
+// field, random otherwise. A call on the receiver of the method being
+// summarised (Duration calling b.ForAttempt) keeps the gate, for that
+// method's own callers to resolve.
+func (a *recogniser) resolveGate(r randomness, fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !a.gateZero(sel.X, fn, r.gate) {
+	if ok && c.params != nil {
+		if i, isParam := c.params[identObj(a.info, sel.X)]; isParam && i == recvParam {
+			return r
+		}
+	}
+	if field, unless := strings.CutPrefix(r.gate, unlessPrefix); unless {
+		if !ok || !a.gateSet(sel.X, fn, field) {
+			return randomness{r: Random}
+		}
+	} else if !ok || !a.gateZero(sel.X, fn, r.gate) {
 		return randomness{r: Random}
 	}
 	return randomness{r: Fixed, params: r.params, server: r.server}
+}
+
+// gateSet reports whether the bool field named gate of the receiver recv is
+// surely set: recv is made by a constructor that sets it (a SetsFieldsFact:
+// cloudflare/backoff's NewWithoutJitter), or is (the address of) a literal
+// that gives it true, and the package sets the field nowhere else.
+func (a *recogniser) gateSet(recv ast.Expr, fn *types.Func, gate string) bool {
+	f, x := a.gateField(recv, fn, gate)
+	if f == nil || a.fields[f] != nil {
+		return false
+	}
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && a.info.Uses[id] == f {
+					tv := a.info.Types[kv.Value]
+					return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+				}
+			}
+		}
+	case *ast.CallExpr:
+		return slices.Contains(a.setsFields(typematch.Callee(a.info, x)), gate)
+	}
+	return false
+}
+
+// SetsFieldsFact marks a constructor whose result, a pointer to a struct,
+// always has the bool fields Fields set to true: NewWithoutJitter makes a
+// Backoff with noJitter set, and a gate on that field (see boolGate) is
+// then decided at each call of the constructor.
+type SetsFieldsFact struct {
+	Fields []string
+}
+
+func (*SetsFieldsFact) AFact() {}
+
+func (f *SetsFieldsFact) String() string { return "sets " + strings.Join(f.Fields, ", ") }
+
+// setsFields returns the bool fields that every result of fn has set to
+// true: from its fact for a function of another package, from its body for
+// one of this package.
+func (a *recogniser) setsFields(fn *types.Func) []string {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	if fn.Pkg() != a.pkg {
+		var f SetsFieldsFact
+		if a.importFact(fn, &f) {
+			return f.Fields
+		}
+		return nil
+	}
+	return a.constructorSets(fn, a.decls[fn])
+}
+
+// constructorSets reads a constructor of the package that returns one
+// local variable, a pointer to a struct, and sets bool fields of it to
+// true in statements of its body's top level (b := New(...); b.noJitter =
+// true; return b), or returns a literal that does.
+func (a *recogniser) constructorSets(fn *types.Func, decl *ast.FuncDecl) []string {
+	if decl == nil || decl.Body == nil || fn.Signature().Results().Len() != 1 {
+		return nil
+	}
+	if _, ok := typematch.Deref(fn.Signature().Results().At(0).Type()).Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	var ret types.Object
+	var fields []string
+	for _, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if len(st.Lhs) != 1 || len(st.Rhs) != 1 || st.Tok != token.ASSIGN {
+				continue
+			}
+			sel, ok := ast.Unparen(st.Lhs[0]).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			f := a.fieldOf(sel)
+			tv := a.info.Types[st.Rhs[0]]
+			if f != nil && isBool(f.Type()) && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
+				if ret == nil {
+					ret = identObj(a.info, sel.X)
+				}
+				if identObj(a.info, sel.X) == ret {
+					fields = append(fields, f.Name())
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(st.Results) == 1 && ret != nil && identObj(a.info, st.Results[0]) == ret {
+				return fields
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// exportSetsFields exports a SetsFieldsFact for each exported constructor
+// of the package that sets bool fields of its result.
+func (a *recogniser) exportSetsFields() {
+	for fn, d := range a.decls {
+		if fn.Exported() {
+			if fields := a.constructorSets(fn, d); len(fields) > 0 {
+				a.pass.ExportObjectFact(fn, &SetsFieldsFact{Fields: fields})
+			}
+		}
+	}
+}
+
+// gateField returns the field named gate of the receiver recv of a call of
+// fn, and the expression recv holds, the address operator dropped (a
+// literal, a constructor's call); a nil field when recv has none.
+func (a *recogniser) gateField(recv ast.Expr, fn *types.Func, gate string) (*types.Var, ast.Expr) {
+	t := a.info.TypeOf(recv)
+	if t == nil {
+		return nil, nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), gate)
+	f, ok := obj.(*types.Var)
+	if !ok || !f.IsField() {
+		return nil, nil
+	}
+	x := ast.Unparen(a.value(recv))
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	return f, x
 }
 
 // gateZero reports whether the field named gate of the receiver recv is
@@ -112,18 +302,9 @@ func (a *recogniser) resolveGate(r randomness, fn *types.Func, call *ast.CallExp
 // and every other value the package gives that field goes to another
 // literal or another local variable.
 func (a *recogniser) gateZero(recv ast.Expr, fn *types.Func, gate string) bool {
-	t := a.info.TypeOf(recv)
-	if t == nil {
+	f, x := a.gateField(recv, fn, gate)
+	if f == nil {
 		return false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Pkg(), gate)
-	f, ok := obj.(*types.Var)
-	if !ok || !f.IsField() {
-		return false
-	}
-	x := ast.Unparen(a.value(recv))
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
 	}
 	lit, ok := x.(*ast.CompositeLit)
 	if !ok {
@@ -138,7 +319,7 @@ func (a *recogniser) gateZero(recv ast.Expr, fn *types.Func, gate string) bool {
 			return false // a positional literal gives every field a value
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && a.info.Uses[id] == f {
-			if tv, ok := a.info.Types[kv.Value]; !ok || tv.Value == nil || !eval.IsZero(tv.Value) {
+			if tv, ok := a.info.Types[kv.Value]; !ok || !isZeroConst(tv.Value) {
 				return false
 			}
 		}
@@ -189,6 +370,12 @@ func (a *recogniser) elsewhere(e ast.Expr, holder types.Object) bool {
 		}
 	}
 	return false
+}
+
+// isZeroConst reports whether v is the constant zero of its kind: 0, or
+// false for a bool gate.
+func isZeroConst(v constant.Value) bool {
+	return eval.IsZero(v) || v != nil && v.Kind() == constant.Bool && !constant.BoolVal(v)
 }
 
 func hasField(st *types.Struct, f *types.Var) bool {

@@ -43,6 +43,9 @@ type RandomFact struct {
 
 func (*RandomFact) AFact() {}
 func (f *RandomFact) String() string {
+	if field, unless := strings.CutPrefix(f.Gate, unlessPrefix); unless {
+		return "random unless " + field + " is set"
+	}
 	if f.Gate != "" {
 		return "random if " + f.Gate + " is set"
 	}
@@ -295,7 +298,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		}
 		res := a.funcRandomness(fn)
 		if res.r == Random && res.gate != "" {
-			res = a.resolveGate(res, fn, call)
+			res = a.resolveGate(res, fn, call, c)
 		}
 		if res.r != Fixed {
 			return res
@@ -307,7 +310,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		if f.Gate == "" {
 			return randomness{r: Random}
 		}
-		res := a.resolveGate(randomness{r: Random, gate: f.Gate, params: f.Params}, fn, call)
+		res := a.resolveGate(randomness{r: Random, gate: f.Gate, params: f.Params}, fn, call, c)
 		if res.r != Fixed {
 			return res
 		}
@@ -443,6 +446,19 @@ func (a *recogniser) floatConst(e ast.Expr) (float64, bool) {
 	return f, true
 }
 
+// resultNames returns the names of a result list, one per result, or nil
+// when the results are unnamed.
+func resultNames(fl *ast.FieldList) []*ast.Ident {
+	var names []*ast.Ident
+	for _, f := range fl.List {
+		if len(f.Names) == 0 {
+			return nil
+		}
+		names = append(names, f.Names...)
+	}
+	return names
+}
+
 // funcRandomness follows the duration results of a function of this package.
 func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	if r, ok := a.funcRand[fn]; ok {
@@ -464,16 +480,26 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	}
 	out := randomness{r: Opaque}
 	if durIndex >= 0 {
+		// A bare return gives the named result its value at that point:
+		// followed as the variable (cloudflare/backoff's duration).
+		var named types.Object
+		if rs := decl.Type.Results; rs != nil {
+			if names := resultNames(rs); durIndex < len(names) && names[durIndex].Name != "_" {
+				named = a.info.Defs[names[durIndex]]
+			}
+		}
 		alts := alternatives{}
 		a.bodies[decl].Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
 			switch n := cur.Node().(type) {
 			case *ast.FuncLit:
 				return false
 			case *ast.ReturnStmt:
-				if len(n.Results) != results.Len() {
-					return true // a bare or forwarded return
-				}
-				alts.add(a.randomness(n.Results[durIndex], c))
+				switch {
+				case len(n.Results) == results.Len():
+					alts.add(a.randomness(n.Results[durIndex], c))
+				case len(n.Results) == 0 && named != nil:
+					alts.add(a.varRandomness(named, c))
+				} // a forwarded return (return f()) is not followed
 			}
 			return true
 		})

@@ -58,7 +58,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*PassFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil), (*NilPredicateFact)(nil)},
+	FactTypes:  []analysis.Fact{(*RetriesFact)(nil), (*WaitsFact)(nil), (*RandomFact)(nil), (*PassFact)(nil), (*RunnerFact)(nil), (*ReachFact)(nil), (*NilPredicateFact)(nil), (*SetsFieldsFact)(nil)},
 }
 
 // recogniser is the state of one run.
@@ -305,6 +305,7 @@ func run(pass *analysis.Pass) (any, error) {
 	a.exportWaitFacts()
 	a.exportPredicateFacts()
 	a.exportRandomFacts()
+	a.exportSetsFields()
 	a.exportFieldFacts()
 	a.exportReachFacts()
 	return res, nil
