@@ -351,10 +351,10 @@ func (c *checker) newRequest(fn *types.Func, call *ast.CallExpr) (newReq, bool) 
 		return newReq{}, false
 	}
 	f := c.summaryOf(fn)
-	if f == nil || len(f.Builds) == 0 {
-		return newReq{}, false
+	if f == nil || len(f.Builds) != 1 {
+		return newReq{}, false // not a builder, or one whose request depends on the path taken
 	}
-	b := f.Builds[0] // a builder builds one request
+	b := f.Builds[0]
 	nr := newReq{method: b.Method, builder: fn}
 	if b.Method == "" {
 		if b.MethodFrom.Field != "" {
