@@ -7,7 +7,6 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
-	"golang.org/x/tools/go/ast/edge"
 )
 
 // A selfRetry describes a client that sends a request more than once by
@@ -156,9 +155,6 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from 
 // replaces n, anything else leaves the client unjudged.
 func (c *checker) retryMaxSets(n int, from string, sets []ast.Expr) (int, string, bool) {
 	for _, set := range sets {
-		if c.optionSetting(set) {
-			continue // the caller's choice, when it passes the option: the default stands
-		}
 		m, ok := c.constInt(set)
 		if !ok {
 			return 0, "", false
@@ -169,34 +165,6 @@ func (c *checker) retryMaxSets(n int, from string, sets []ast.Expr) (int, string
 		n, from = m, ""
 	}
 	return n, from, true
-}
-
-// optionSetting reports whether the value e is given in a functional
-// option: a function literal that an exported function returns, setting
-// the exported function's parameter (go-gitlab's WithCustomRetryMax(n)
-// returns func(c *Client) error { c.client.RetryMax = n; ... }). A caller
-// that passes no such option gets the client as the package makes it, so
-// the option does not decide how the client retries, as request options
-// do not decide its key (see options.go).
-func (c *checker) optionSetting(e ast.Expr) bool {
-	v := c.varOf(e)
-	if v == nil || !c.isParam(v) {
-		return false
-	}
-	cur, ok := c.cursorOf(e)
-	if !ok {
-		return false
-	}
-	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
-		if lit.ParentEdgeKind() != edge.ReturnStmt_Results {
-			return false
-		}
-		for fd := range lit.Enclosing((*ast.FuncDecl)(nil)) {
-			decl := fd.Node().(*ast.FuncDecl)
-			return decl.Name.IsExported() && decl.Type.Params.Pos() <= v.Pos() && v.Pos() < decl.Type.Params.End()
-		}
-	}
-	return false
 }
 
 // onlyReads reports whether the uses of a client variable other than field

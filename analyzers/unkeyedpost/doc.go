@@ -38,10 +38,7 @@
 // NewClient: it retries 4 times unless the function visibly sets RetryMax.
 // A client kept in a field is judged by every value the package stores
 // there (the constructor's NewClient, RetryMax, StandardClient, an
-// http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount);
-// a RetryMax that a functional option sets from its parameter
-// (WithCustomRetryMax(n) returning func(c *Client) { c.client.RetryMax =
-// n }) is left to the callers that pass it, and the default stands.
+// http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount).
 // resty v2 makes clients with RetryCount 0 and then sends once, and an
 // http.Client never retries by default, so a client of theirs from out of
 // sight is not taken to retry.

@@ -32,14 +32,6 @@ func NewClient(token string) *Client {
 	return c
 }
 
-// WithRetryMax is a functional option: a caller that passes none gets the
-// client as NewClient makes it, retrying 5 times.
-func WithRetryMax(n int) func(*Client) {
-	return func(c *Client) {
-		c.client.RetryMax = n
-	}
-}
-
 // WithRequestOptions is how a user sets options on every request.
 func (c *Client) WithRequestOptions(options ...RequestOptionFunc) {
 	c.defaultRequestOptions = options
