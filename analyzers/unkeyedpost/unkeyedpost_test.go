@@ -192,3 +192,13 @@ func TestFixesRun(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildersNoFix proves that a POST or PATCH built by a builder carries
+// no fix: the key belongs where the builder sets its headers, not at the
+// call that gets the request.
+func TestBuildersNoFix(t *testing.T) {
+	results := testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/builders/glclient", "unkeyedpost/builders/gluser")
+	for _, prefix := range []string{"POST built by ", "PATCH built by "} {
+		testutil.WantNoFixes(t, results, prefix, "a key made at the call would not reach the builder's other requests")
+	}
+}
