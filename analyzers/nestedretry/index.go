@@ -330,7 +330,7 @@ func (ix *index) sliceElems(e ast.Expr, seen map[*types.Var]bool, depth int) ([]
 		if !ok || len(x.Args) == 0 {
 			return nil, false
 		}
-		if b, ok := ix.info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
+		if !typematch.IsBuiltin(ix.info, id, "append") {
 			return nil, false
 		}
 		out, ok := ix.sliceElems(x.Args[0], seen, depth+1)

@@ -65,7 +65,7 @@ func (c *checker) transportTimeout(t *types.Named) (time.Duration, bool) {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr: // new(t)
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 {
-				if b, ok := c.info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && types.Identical(c.info.TypeOf(n.Args[0]), t) {
+				if typematch.IsBuiltin(c.info, id, "new") && types.Identical(c.info.TypeOf(n.Args[0]), t) {
 					return 0, false
 				}
 			}

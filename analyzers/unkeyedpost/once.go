@@ -181,8 +181,8 @@ func (c *checker) makes(body inspector.Cursor, t types.Type, seen map[*types.Fun
 				break
 			}
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok {
-					found = b.Name() == "new" && len(n.Args) == 1 && types.Identical(info.TypeOf(n.Args[0]), t)
+				if _, ok := info.Uses[id].(*types.Builtin); ok {
+					found = typematch.IsBuiltin(info, id, "new") && len(n.Args) == 1 && types.Identical(info.TypeOf(n.Args[0]), t)
 					break
 				}
 			}

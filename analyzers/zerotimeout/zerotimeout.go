@@ -430,7 +430,7 @@ func (c *checker) newClient(cur inspector.Cursor, call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	if b, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok || b.Name() != "new" {
+	if !typematch.IsBuiltin(c.pass.TypesInfo, id, "new") {
 		return
 	}
 	tv, ok := c.pass.TypesInfo.Types[call.Args[0]]

@@ -345,8 +345,7 @@ func (a *recogniser) isStub(body *ast.BlockStmt, ft *ast.FuncType) bool {
 		if !ok {
 			return false
 		}
-		b, ok := a.info.Uses[id].(*types.Builtin)
-		return ok && b.Name() == "panic" && ft.Results != nil && len(ft.Results.List) > 0
+		return typematch.IsBuiltin(a.info, id, "panic") && ft.Results != nil && len(ft.Results.List) > 0
 	}
 	return false
 }

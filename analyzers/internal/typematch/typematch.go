@@ -130,10 +130,8 @@ var neverReturning = [][2]string{
 // builtin panic, os.Exit, runtime.Goexit, log.Fatal and log.Panic and
 // their variants. A loop body that ends in one leaves the loop.
 func NeverReturns(info *types.Info, call *ast.CallExpr) bool {
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
-			return true
-		}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && IsBuiltin(info, id, "panic") {
+		return true
 	}
 	fn := Callee(info, call)
 	for _, f := range neverReturning {
