@@ -17,6 +17,11 @@ import (
 // the answer is ErrorObjectNotFound). The walker's failure by error is a
 // failure of the dependency, so it is not such an answer: a comparison of
 // the attempt's error with one is false under that scenario.
+//
+// io.ErrNoProgress is the same kind of answer for a stream: a read that
+// reached the server and found nothing new yet (go-tfe's LogReader tails a
+// run's log, going round while its read gives io.ErrNoProgress and
+// returning any other error), so a loop that goes round only on it polls.
 
 // absentWords are what the name of an error variable says, lower case and
 // without separators, when the error means that a resource does not exist:
@@ -30,9 +35,9 @@ func (w *walker) isAbsentError(e ast.Expr) bool {
 }
 
 // isAbsentError reports whether e names an error variable that means a
-// resource does not exist: io/fs's ErrNotExist (os.ErrNotExist is the
-// same variable), or a package-level variable of an error type whose name
-// says so.
+// resource does not exist (yet): io/fs's ErrNotExist (os.ErrNotExist is the
+// same variable), io's ErrNoProgress (a read found no new data), or a
+// package-level variable of an error type whose name says so.
 func isAbsentError(info *types.Info, e ast.Expr) bool {
 	id := typematch.Ident(e)
 	if id == nil {
@@ -42,7 +47,7 @@ func isAbsentError(info *types.Info, e ast.Expr) bool {
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !typematch.ImplementsError(v.Type()) {
 		return false
 	}
-	if typematch.IsVar(v, "io/fs", "ErrNotExist") {
+	if typematch.IsVar(v, "io/fs", "ErrNotExist") || typematch.IsVar(v, "io", "ErrNoProgress") {
 		return true
 	}
 	name := strings.Map(func(r rune) rune {

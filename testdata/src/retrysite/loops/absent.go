@@ -1,7 +1,9 @@
 package loops
 
 import (
+	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -115,6 +117,37 @@ func retrySwitchBusy() error {
 			return err
 		default:
 			time.Sleep(time.Second)
+		}
+	}
+}
+
+// Tailing a stream: the loop goes round only while a read finds no new data
+// (io.ErrNoProgress) and returns any other error, so it polls the stream;
+// going round on an unexpected end of the stream, a failure, retries.
+func readStream(p []byte) (int, error) { return 0, op() }
+
+func tail(ctx context.Context, p []byte) (int, error) {
+	for { // want `periodic loop, waits after\(time.Second\), polls readStream$`
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Second):
+			if n, err := readStream(p); !errors.Is(err, io.ErrNoProgress) {
+				return n, err
+			}
+		}
+	}
+}
+
+func tailUnexpectedEOF(ctx context.Context, p []byte) (int, error) {
+	for { // want `retry loop, unbounded attempts, waits after\(time.Second\)`
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Second):
+			if n, err := readStream(p); !errors.Is(err, io.ErrUnexpectedEOF) {
+				return n, err
+			}
 		}
 	}
 }

@@ -7,6 +7,7 @@ package absent
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"time"
 )
@@ -58,6 +59,38 @@ func (s *Store) WaitUploaded(ctx context.Context, name string) error {
 		sleep *= 2
 	}
 	return ErrObjectNotFound
+}
+
+// TailLog reads a log that is still being written, waiting while a read
+// finds nothing new (io.ErrNoProgress); any other error ends it.
+func (s *Store) TailLog(ctx context.Context, name string, p []byte) (int, error) {
+	for wait := 500 * time.Millisecond; ; wait = min(2*wait, 2*time.Second) {
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(wait):
+			if n, err := s.read(ctx, name, p); !errors.Is(err, io.ErrNoProgress) {
+				return n, err
+			}
+		}
+	}
+}
+
+func (s *Store) read(ctx context.Context, name string, p []byte) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.base+"/"+name+"/log", nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := s.c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	n, err := resp.Body.Read(p)
+	if n == 0 && err == nil {
+		return 0, io.ErrNoProgress
+	}
+	return n, err
 }
 
 // --- reported ---
