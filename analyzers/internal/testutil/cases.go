@@ -46,14 +46,23 @@ func RunCases(t *testing.T, a *analysis.Analyzer, cases []Case) {
 // WantNoFixes fails the test for each diagnostic of results whose message
 // starts with prefix ("" for every one) and that carries a suggested fix;
 // why, added to the failure, says what such a fix would get wrong. // want
-// comments cannot say that a diagnostic has no fix.
+// comments cannot say that a diagnostic has no fix. A prefix that no
+// diagnostic starts with fails too: the check would hold of nothing.
 func WantNoFixes(t *testing.T, results []*analysistest.Result, prefix, why string) {
 	t.Helper()
+	matched := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			if strings.HasPrefix(d.Message, prefix) && len(d.SuggestedFixes) > 0 {
+			if !strings.HasPrefix(d.Message, prefix) {
+				continue
+			}
+			matched++
+			if len(d.SuggestedFixes) > 0 {
 				t.Errorf("%s: %q carries a fix; %s", r.Pass.Fset.Position(d.Pos), d.Message, why)
 			}
 		}
+	}
+	if matched == 0 {
+		t.Errorf("no diagnostic begins with %q: nothing was checked for fixes", prefix)
 	}
 }
