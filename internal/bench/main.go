@@ -28,6 +28,12 @@
 //     a fact-using linter run that way costs;
 //   - floor-nofacts: the same without the fact type (dependencies from export
 //     data), to show what facts cost;
+//   - deporder: no analyzer, but the type-checking a one-process driver
+//     would do in dependency order, the standard library from export data
+//     and every other package from source, each package's syntax dropped
+//     once it is checked (internal/bench/floor/deporder): the least the
+//     driver that docs/performance.md weighs against go vet's protocol
+//     could cost;
 //   - vet and vet-retrylint: `go vet` with its default analyzers and
 //     `go vet -vettool=retrylint`, each with a cold and a warm vet cache.
 //
@@ -295,6 +301,7 @@ func configs() []config {
 	cs = append(cs,
 		config{name: "floor", argv: standalone("floor"), cache: "warm", okCodes: []int{0, 3}},
 		config{name: "floor-nofacts", argv: standalone("nofacts"), cache: "warm", okCodes: []int{0, 3}},
+		config{name: "deporder", argv: standalone("deporder"), cache: "warm", okCodes: []int{0}},
 	)
 	if !*novet {
 		cs = append(cs,
@@ -385,11 +392,13 @@ func run(args []string) error {
 		"retrylint": filepath.Join(work, "bin", "retrylint"),
 		"floor":     filepath.Join(work, "bin", "floor"),
 		"nofacts":   filepath.Join(work, "bin", "floor-nofacts"),
+		"deporder":  filepath.Join(work, "bin", "deporder"),
 	}
 	for name, pkg := range map[string]string{
 		"retrylint": "./cmd/retrylint",
 		"floor":     "./internal/bench/floor/facts",
 		"nofacts":   "./internal/bench/floor/nofacts",
+		"deporder":  "./internal/bench/floor/deporder",
 	} {
 		if out, err := command(root, nil, "go", "build", "-o", bin[name], pkg).CombinedOutput(); err != nil {
 			return fmt.Errorf("building %s: %v\n%s", pkg, err, out)
