@@ -59,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case retrysite.Loop:
 			c.budget(s)
 			c.outlivingWaits(s, "retry loop")
+			c.attemptWaits(s)
 		case retrysite.LibraryCall:
 			c.policyBudget(s)
 			c.libraryBudget(s)

@@ -47,6 +47,13 @@ func TestCases(t *testing.T) {
 		// that it does not exist yet waits for it rather than retrying, but
 		// its remote call and its time.Sleep outlive the context all the same.
 		{Name: "Awaited", Pkgs: []string{"retrydeadline/awaited"}, Fixes: true},
+		// AttemptWait: a wait between attempts that ends with the context the
+		// attempt made with its own timeout (in a select, or through a wait
+		// function of the package); the fix waits on the parent context when
+		// it still has a name. Waits on the caller's or the whole retry's
+		// context, an attempt context made in a function literal, and a loop
+		// over items are quiet.
+		{Name: "AttemptWait", Pkgs: []string{"retrydeadline/attemptwait"}, Fixes: true},
 	})
 }
 
@@ -56,6 +63,15 @@ func TestCases(t *testing.T) {
 func TestFixedWaitEndsWithContext(t *testing.T) {
 	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/outliverun")
 	testutil.TestFixed(t, "retrydeadline/outliverun")
+}
+
+// TestFixedWaitOutlivesAttempt runs the fixed attemptwaitrun package's own
+// test: once its wait between attempts ends with the caller's context
+// rather than the failed attempt's, a first attempt that times out is
+// retried, and the second succeeds.
+func TestFixedWaitOutlivesAttempt(t *testing.T) {
+	testutil.RunWithSuggestedFixes(t, retrydeadline.Analyzer, "retrydeadline/attemptwaitrun")
+	testutil.TestFixed(t, "retrydeadline/attemptwaitrun")
 }
 
 // TestPolled: a poll that re-runs its call after every failure and leaves
