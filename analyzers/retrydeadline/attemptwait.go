@@ -14,7 +14,7 @@ import (
 
 // An attemptContext is a context a retry loop's attempt makes for itself,
 // with a timeout: v, cancel := context.WithTimeout(parent, d), or
-// WithDeadline, assigned in the loop's body.
+// WithDeadline(parent, time.Now().Add(d)), assigned in the loop's body.
 type attemptContext struct {
 	v      *types.Var
 	fn     string    // "context.WithTimeout"
@@ -78,10 +78,17 @@ func (c *checker) attemptContexts(s *retrysite.Site) map[types.Object]attemptCon
 			}
 			fn := typematch.Callee(c.info, call)
 			var name string
-			for _, f := range []string{"WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause"} {
+			for _, f := range []string{"WithTimeout", "WithTimeoutCause", "WithDeadline", "WithDeadlineCause"} {
 				if typematch.IsFunc(fn, "context", f) {
 					name = "context." + f
 				}
+			}
+			// A deadline fixed before the loop (WithDeadline(ctx, end)) is
+			// the whole retry's, remade each time; only one counted from
+			// now is the attempt's.
+			if (name == "context.WithDeadline" || name == "context.WithDeadlineCause") &&
+				(len(call.Args) < 2 || c.nowAdd(call.Args[1]) == nil) {
+				return true
 			}
 			id, ok := n.Lhs[0].(*ast.Ident)
 			if name == "" || !ok {

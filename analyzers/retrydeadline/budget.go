@@ -311,19 +311,29 @@ func (c *checker) enclosesLoop(call *ast.CallExpr, loop ast.Node) bool {
 
 // nowPlus evaluates time.Now().Add(d) to d.
 func (c *checker) nowPlus(e ast.Expr) (time.Duration, bool) {
+	d := c.nowAdd(e)
+	if d == nil {
+		return 0, false
+	}
+	return c.constDuration(d)
+}
+
+// nowAdd returns d when e is time.Now().Add(d), a time relative to when e
+// runs, or nil.
+func (c *checker) nowAdd(e ast.Expr) ast.Expr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 || !typematch.IsMethod(typematch.Callee(c.info, call), "time", "Time", "Add") {
-		return 0, false
+		return nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return 0, false
+		return nil
 	}
 	now, ok := ast.Unparen(sel.X).(*ast.CallExpr)
 	if !ok || !typematch.IsFunc(typematch.Callee(c.info, now), "time", "Now") {
-		return 0, false
+		return nil
 	}
-	return c.constDuration(call.Args[0])
+	return call.Args[0]
 }
 
 func (c *checker) constDuration(e ast.Expr) (time.Duration, bool) {

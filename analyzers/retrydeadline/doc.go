@@ -75,7 +75,8 @@
 //
 //   - A wait charged to the failed attempt: a retry loop whose wait between
 //     attempts ends with the context the attempt made for itself with
-//     context.WithTimeout or WithDeadline (a select case on its Done beside
+//     context.WithTimeout, or WithDeadline on a deadline counted from now
+//     (time.Now().Add(d)) (a select case on its Done beside
 //     the wait's time.After or timer, or a wait function of the package
 //     that selects on the context it is given). The wait ends when that
 //     attempt's time is up, at once when the attempt timed out or its

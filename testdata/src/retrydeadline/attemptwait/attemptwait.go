@@ -192,3 +192,27 @@ func PerItem(ctx context.Context, c *http.Client, urls []string) error {
 	}
 	return nil
 }
+
+// SharedDeadline remakes, on every attempt, a context with the deadline of
+// the whole retry, fixed before the loop: waiting on it is waiting on the
+// retry's own deadline.
+func SharedDeadline(ctx context.Context, c *http.Client, url string) error {
+	end := time.Now().Add(10 * time.Second)
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		retryCtx, cancel := context.WithDeadline(ctx, end)
+		err = send(retryCtx, c, url)
+		if err == nil {
+			cancel()
+			return nil
+		}
+		select {
+		case <-retryCtx.Done():
+			cancel()
+			return retryCtx.Err()
+		case <-time.After(time.Second):
+		}
+		cancel()
+	}
+	return err
+}
