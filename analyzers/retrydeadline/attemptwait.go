@@ -26,8 +26,9 @@ type attemptContext struct {
 // end with a context the attempt made with a timeout of its own. Such a
 // wait is charged to the attempt that just failed: it ends when that
 // attempt's time is up (at once when the attempt timed out, or when its
-// cancel ran after it), and the loop, seeing the context's error, gives up
-// the retries it was about to make. openai-go's RequestConfig.Execute (and
+// cancel ran after it), and the loop either goes round without its pause,
+// sending the next attempt at once to a dependency that just timed out, or,
+// seeing the context's error, gives up the retries it was about to make. openai-go's RequestConfig.Execute (and
 // every Stainless-generated Go SDK's) reassigns ctx to the per-attempt
 // WithTimeout when a request timeout is set, then waits with
 // WaitForDelay(ctx, delay): a Retry-After longer than what is left of the
@@ -268,7 +269,7 @@ func (c *checker) reportAttemptWait(use *ast.Ident, ac attemptContext, viaHelper
 		End: use.End(),
 		Message: fmt.Sprintf("retry loop waits between attempts on %s, the context this attempt made with %s: the wait "+
 			"counts against the attempt that failed and ends when its time is up (at once if it timed out or was "+
-			"cancelled), and the retries end with it; wait on %s", ac.v.Name(), ac.fn, instead),
+			"cancelled): the pause is cut short, or the retries end; wait on %s", ac.v.Name(), ac.fn, instead),
 	}
 	if len(edits) > 0 {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: "wait on " + parent.Name(), TextEdits: edits}}

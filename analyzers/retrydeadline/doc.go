@@ -74,16 +74,16 @@
 //     results zero) as soon as the context ends, or waits d.
 //
 //   - A wait charged to the failed attempt: a retry loop whose wait between
-//     attempts ends with the context the attempt made for itself with
-//     context.WithTimeout, or WithDeadline on a deadline counted from now
-//     (time.Now().Add(d)) (a select case on its Done beside
-//     the wait's time.After or timer, or a wait function of the package
-//     that selects on the context it is given). The wait ends when that
-//     attempt's time is up, at once when the attempt timed out or its
-//     cancel ran, and the loop then stops with the context's error: the
-//     retries it was about to make never run. Fix, when the context the
-//     attempt's was made from still has a name of its own at the wait:
-//     wait on that one.
+//     attempts ends with the context the attempt made for itself, with
+//     context.WithTimeout or with WithDeadline on a deadline counted from
+//     now (time.Now().Add(d)): a select case on its Done beside the wait's
+//     time.After or timer, or a wait function of the package that selects
+//     on the context it is given. The wait ends when that attempt's time is
+//     up, at once when the attempt timed out or its cancel ran, and the
+//     loop then stops with the context's error (the retries it was about
+//     to make never run) or goes round without its pause. Fix, when the
+//     context the attempt's was made from still has a name of its own at
+//     the wait: wait on that one.
 //
 // An http.Client's Timeout is followed where the package alone sets it: a
 // literal in the function, an unexported package-level variable, or an

@@ -39,7 +39,7 @@ func Named(ctx context.Context, c *http.Client, url string) error {
 			return nil
 		}
 		select {
-		case <-attemptCtx.Done(): // want `retry loop waits between attempts on attemptCtx, the context this attempt made with context\.WithTimeout: the wait counts against the attempt that failed and ends when its time is up \(at once if it timed out or was cancelled\), and the retries end with it; wait on ctx, the context it was made from`
+		case <-attemptCtx.Done(): // want `retry loop waits between attempts on attemptCtx, the context this attempt made with context\.WithTimeout: the wait counts against the attempt that failed and ends when its time is up \(at once if it timed out or was cancelled\): the pause is cut short, or the retries end; wait on ctx, the context it was made from`
 			cancel()
 			return attemptCtx.Err()
 		case <-time.After(time.Second):
