@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/analysisrun"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -25,7 +26,7 @@ func BenchmarkAnalyzers(b *testing.B) {
 	for _, n := range []int{1000, 4000} {
 		b.Run(fmt.Sprintf("funcs=%d", n), func(b *testing.B) {
 			u := loadGenerated(b, n)
-			subjects := append(closure(analyzers.All()), nil)
+			subjects := append(analysisrun.Closure(analyzers.All()), nil)
 			for _, a := range subjects {
 				name, roots := "all", analyzers.All()
 				if a != nil {

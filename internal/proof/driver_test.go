@@ -13,30 +13,9 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/analysisrun"
 	"golang.org/x/tools/go/analysis"
 )
-
-// closure returns the analyzers and everything they require, each after its
-// requirements.
-func closure(roots []*analysis.Analyzer) []*analysis.Analyzer {
-	var order []*analysis.Analyzer
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, r := range a.Requires {
-			visit(r)
-		}
-		order = append(order, a)
-	}
-	for _, a := range roots {
-		visit(a)
-	}
-	return order
-}
 
 // A panicError is a panic of an analyzer, turned into an error by guard.
 type panicError struct {
@@ -66,7 +45,7 @@ func guard(t testing.TB, despiteErrors bool) {
 		despite bool
 	}
 	old := make(map[*analysis.Analyzer]saved)
-	for _, a := range closure(analyzers.All()) {
+	for _, a := range analysisrun.Closure(analyzers.All()) {
 		old[a] = saved{a.Run, a.RunDespiteErrors}
 		run := a.Run
 		name := a.Name
@@ -134,7 +113,7 @@ func analyze(u *unit, roots []*analysis.Analyzer) (map[*analysis.Analyzer][]anal
 	for _, f := range u.files {
 		inPkg[u.fset.File(f.FileStart)] = true
 	}
-	for _, a := range closure(roots) {
+	for _, a := range analysisrun.Closure(roots) {
 		var err error
 		check := func(fact analysis.Fact) {
 			if err == nil {
