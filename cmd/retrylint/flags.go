@@ -26,7 +26,7 @@ type options struct {
 	// (-zerotimeout=false, -zerotimeout.timeout=10s), as go vet passes
 	// them on to its tool.
 	analyzerFlags []string
-	builtin       bool // the analyzers are this binary's own (see vetTool)
+	builtin       bool // the analyzers are this binary's own (only those are cached: see cache.go)
 }
 
 // newFlagSet defines the flags of a standalone run on a new flag set: the

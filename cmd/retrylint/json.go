@@ -5,9 +5,11 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 )
 
@@ -80,10 +82,8 @@ func (t jsonTree) add(pkg, analyzer string, r *jsonResult) {
 }
 
 // graphTree returns the diagnostics of the root actions and the errors of
-// every action. Each edit is given in the file it applies to (see
-// sources.locate): a fix with an edit that cannot be located is left out,
-// so that no client applies it to the wrong bytes. sizes receives the size of
-// each file as the analyzer read it, where an edit applies to it.
+// every action. sizes receives the size of each file as the analyzer read
+// it, where an edit applies to it.
 func graphTree(graph *checker.Graph, sizes map[string]int) jsonTree {
 	src := newSources()
 	tree := make(jsonTree)
@@ -95,42 +95,50 @@ func graphTree(graph *checker.Graph, sizes map[string]int) jsonTree {
 		if !act.IsRoot || len(act.Diagnostics) == 0 {
 			continue
 		}
-		fset := act.Package.Fset
-		diags := make([]jsonDiagnostic, 0, len(act.Diagnostics))
-		for _, d := range act.Diagnostics {
-			jd := jsonDiagnostic{
-				Category: d.Category,
-				Posn:     fset.Position(d.Pos).String(),
-				End:      fset.Position(cmp.Or(d.End, d.Pos)).String(),
-				Message:  d.Message,
-			}
-		fixes:
-			for _, fix := range d.SuggestedFixes {
-				jf := jsonFix{Message: fix.Message}
-				for _, e := range fix.TextEdits {
-					loc, ok := src.locate(fset, e)
-					if !ok {
-						continue fixes
-					}
-					if loc.parsed != nil {
-						sizes[loc.file] = loc.parsed.Size()
-					}
-					jf.Edits = append(jf.Edits, jsonEdit{Filename: loc.file, Start: loc.start, End: loc.end, New: string(e.NewText)})
-				}
-				jd.SuggestedFixes = append(jd.SuggestedFixes, jf)
-			}
-			for _, r := range d.Related {
-				jd.Related = append(jd.Related, jsonRelated{
-					Posn:    fset.Position(r.Pos).String(),
-					End:     fset.Position(cmp.Or(r.End, r.Pos)).String(),
-					Message: r.Message,
-				})
-			}
-			diags = append(diags, jd)
-		}
-		tree.add(act.Package.ID, act.Analyzer.Name, &jsonResult{diags: diags})
+		tree.add(act.Package.ID, act.Analyzer.Name, &jsonResult{diags: jsonDiagnostics(act.Package.Fset, act.Diagnostics, src, sizes)})
 	}
 	return tree
+}
+
+// jsonDiagnostics returns the diagnostics as -json gives them. Each edit is
+// given in the file it applies to (see sources.locate): a fix with an edit
+// that cannot be located is left out, so that no client applies it to the
+// wrong bytes. sizes receives the size of each file as the analyzer read
+// it, where an edit applies to it.
+func jsonDiagnostics(fset *token.FileSet, ds []analysis.Diagnostic, src *sources, sizes map[string]int) []jsonDiagnostic {
+	diags := make([]jsonDiagnostic, 0, len(ds))
+	for _, d := range ds {
+		jd := jsonDiagnostic{
+			Category: d.Category,
+			Posn:     fset.Position(d.Pos).String(),
+			End:      fset.Position(cmp.Or(d.End, d.Pos)).String(),
+			Message:  d.Message,
+		}
+	fixes:
+		for _, fix := range d.SuggestedFixes {
+			jf := jsonFix{Message: fix.Message}
+			for _, e := range fix.TextEdits {
+				loc, ok := src.locate(fset, e)
+				if !ok {
+					continue fixes
+				}
+				if loc.parsed != nil {
+					sizes[loc.file] = loc.parsed.Size()
+				}
+				jf.Edits = append(jf.Edits, jsonEdit{Filename: loc.file, Start: loc.start, End: loc.end, New: string(e.NewText)})
+			}
+			jd.SuggestedFixes = append(jd.SuggestedFixes, jf)
+		}
+		for _, r := range d.Related {
+			jd.Related = append(jd.Related, jsonRelated{
+				Posn:    fset.Position(r.Pos).String(),
+				End:     fset.Position(cmp.Or(r.End, r.Pos)).String(),
+				Message: r.Message,
+			})
+		}
+		diags = append(diags, jd)
+	}
+	return diags
 }
 
 // printJSON prints the tree, indented, packages and analyzers in order,

@@ -7,13 +7,13 @@
 //
 // The protocol runs go to x/tools' multichecker, which hands them to
 // unitchecker, as the go command expects (vettool.go). Standalone runs have
-// a driver of their own (run.go), which runs that protocol underneath
-// (vet.go: one process per package, results cached by the go command) or,
-// where go vet cannot serve, x/tools' go/analysis/checker on go/packages, so
+// a driver of their own (run.go), which analyses in one process, in
+// dependency order, with a result cache (ordered.go, cache.go), or, for a
+// graph with errors, with x/tools' go/analysis/checker on go/packages; so
 // that it can honour -tags, map fixes of cgo-translated files back to the
-// files users edit, check fixed files before writing them, say what -fix did,
-// name the analyzer of each finding, and keep the exit statuses the README
-// promises.
+// files users edit, check fixed files before writing them, say what -fix
+// did, name the analyzer of each finding, and keep the exit statuses the
+// README promises.
 //
 // `retrylint lsp` is a language server for editors (see internal/lsp).
 // `retrylint version` and -V=full say which build is running.

@@ -85,10 +85,7 @@ type outcome struct {
 
 // run analyses the packages and reports, as opts say.
 func run(opts *options, stdout, stderr io.Writer) int {
-	var out *outcome
-	if tool := vetTool(opts); tool != "" {
-		out = analyseWithVet(opts, tool)
-	}
+	out := analyseInOrder(opts)
 	if out == nil {
 		var status int
 		if out, status = analyseHere(opts, stderr); out == nil {

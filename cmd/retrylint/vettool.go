@@ -18,9 +18,9 @@ import (
 // vetToolMain runs the analyzers as go vet's or go fix's tool, through
 // x/tools' multichecker and unitchecker, one package per process.
 //
-// With -json (which a standalone run and go vet itself ask for), each
-// suggested edit is given in the file it applies to, as the in-process
-// driver gives it (see sources.locate): unitchecker writes an edit's offsets
+// With -json (which go vet -json passes on), each suggested edit is given
+// in the file it applies to, as the standalone driver gives it (see
+// sources.locate): unitchecker writes an edit's offsets
 // in the file it parsed under the name of the file that file's //line
 // directives map to, and for a file that imports "C" it parses cmd/cgo's
 // translation, so its offsets would land on the wrong bytes of the user's
@@ -125,21 +125,11 @@ func readUnitConfig(name string) unitConfig {
 }
 
 // logUnit appends the ID of the package that cfg describes to the file
-// log; errors are ignored, as the log is only a count.
+// log (see logAnalysed).
 func logUnit(log string, cfg unitConfig) {
-	if cfg.ID == "" {
-		return
+	if cfg.ID != "" {
+		logAnalysed(log, cfg.ID, cfg.VetxOnly)
 	}
-	line := cfg.ID
-	if cfg.VetxOnly {
-		line += " (facts)"
-	}
-	f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return
-	}
-	f.WriteString(line + "\n")
-	f.Close()
 }
 
 // mapped holds, per process, the token.File added to a FileSet for each

@@ -10,9 +10,9 @@
 // machine noise hits every configuration alike):
 //
 //   - retrylint cold: the retrylint binary with all analyzers, standalone
-//     (it runs go vet's protocol underneath: cmd/retrylint/vet.go), with a
-//     cold vet cache (see below): its first run after an install or an
-//     upgrade;
+//     (one process, in dependency order: cmd/retrylint/ordered.go), with an
+//     empty result cache and a cold vet cache (see below): its first run
+//     after an install or an upgrade;
 //   - retrylint edit (mod: inputs): the same with a warm cache, after
 //     adding an exported function to one file of the input's package that
 //     the most of its other packages import (worst case: that package and
@@ -28,12 +28,11 @@
 //     a fact-using linter run that way costs;
 //   - floor-nofacts: the same without the fact type (dependencies from export
 //     data), to show what facts cost;
-//   - deporder: no analyzer, but the type-checking a one-process driver
-//     would do in dependency order, the standard library from export data
-//     and every other package from source, each package's syntax dropped
-//     once it is checked (internal/bench/floor/deporder): the least the
-//     driver that docs/performance.md weighs against go vet's protocol
-//     could cost;
+//   - retrylint no analyzers: retrylint with every analyzer switched off
+//     and no result cache, which leaves the type-checking its driver does on
+//     a first run (in dependency order, the standard library from export
+//     data and every other package from source): what a first run costs
+//     beyond this is the analyzers' and the cache's;
 //   - vet and vet-retrylint: `go vet` with its default analyzers and
 //     `go vet -vettool=retrylint`, each with a cold and a warm vet cache.
 //
@@ -49,8 +48,10 @@
 // which the same command has already run. Since Go 1.26 go vet caches each
 // package's output, findings included, and replays it.
 //
-// The in-process checkers keep no result cache: cold and warm are the same
-// for them, and they use the warm GOCACHE (for go list and export data).
+// retrylint's own result cache (RETRYLINT_CACHE) goes with the GOCACHE of
+// the run: empty for a cold run, kept for a warm one. The in-process
+// checkers keep no result cache: cold and warm are the same for them, and
+// they use the warm GOCACHE (for go list and export data).
 //
 // -configs runs only the configurations named (a configuration's name with
 // its spaces written as hyphens: retrylint-cold, retrylint-in-process,
@@ -93,6 +94,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/modroot"
 )
 
@@ -288,6 +290,13 @@ func configs() []config {
 			return append(argv, in.patterns...)
 		}
 	}
+	noAnalyzers := func(bin map[string]string, in input) []string {
+		argv := []string{bin["retrylint"], fmt.Sprintf("-test=%t", *tests)}
+		for _, a := range analyzers.All() {
+			argv = append(argv, "-"+a.Name+"=false")
+		}
+		return append(argv, in.patterns...)
+	}
 	// Standalone checkers exit 3 when they report; go vet exits 1.
 	cs := []config{
 		{name: "retrylint cold", argv: standalone("retrylint"), cache: "cold", okCodes: []int{0, 3}},
@@ -301,7 +310,7 @@ func configs() []config {
 	cs = append(cs,
 		config{name: "floor", argv: standalone("floor"), cache: "warm", okCodes: []int{0, 3}},
 		config{name: "floor-nofacts", argv: standalone("nofacts"), cache: "warm", okCodes: []int{0, 3}},
-		config{name: "deporder", argv: standalone("deporder"), cache: "warm", okCodes: []int{0}},
+		config{name: "retrylint no analyzers", argv: noAnalyzers, cache: "warm", okCodes: []int{0}, env: []string{"RETRYLINT_CACHE=off"}},
 	)
 	if !*novet {
 		cs = append(cs,
@@ -392,13 +401,11 @@ func run(args []string) error {
 		"retrylint": filepath.Join(work, "bin", "retrylint"),
 		"floor":     filepath.Join(work, "bin", "floor"),
 		"nofacts":   filepath.Join(work, "bin", "floor-nofacts"),
-		"deporder":  filepath.Join(work, "bin", "deporder"),
 	}
 	for name, pkg := range map[string]string{
 		"retrylint": "./cmd/retrylint",
 		"floor":     "./internal/bench/floor/facts",
 		"nofacts":   "./internal/bench/floor/nofacts",
-		"deporder":  "./internal/bench/floor/deporder",
 	} {
 		if out, err := command(root, nil, "go", "build", "-o", bin[name], pkg).CombinedOutput(); err != nil {
 			return fmt.Errorf("building %s: %v\n%s", pkg, err, out)
@@ -443,6 +450,7 @@ func run(args []string) error {
 				if c.cache == "cold" {
 					cache = filepath.Join(work, fmt.Sprintf("gocache-cold-%d", r))
 					os.RemoveAll(cache)
+					os.RemoveAll(resultCache(cache))
 					if err := linkTree(template, cache); err != nil {
 						return err
 					}
@@ -458,6 +466,7 @@ func run(args []string) error {
 				}
 				if c.cache == "cold" {
 					os.RemoveAll(cache)
+					os.RemoveAll(resultCache(cache))
 				}
 				samples[i] = append(samples[i], s)
 			}
@@ -471,10 +480,14 @@ func run(args []string) error {
 	return nil
 }
 
+// resultCache returns the directory of retrylint's result cache that goes
+// with the build cache gocache.
+func resultCache(gocache string) string { return gocache + "-retrylint" }
+
 // measure runs one configuration once and checks that it ran to the end.
 func measure(c config, bin map[string]string, in input, gocache string) (sample, error) {
 	argv := c.argv(bin, in)
-	cmd := command(in.dir, append([]string{"GOCACHE=" + gocache}, c.env...), argv...)
+	cmd := command(in.dir, append([]string{"GOCACHE=" + gocache, "RETRYLINT_CACHE=" + resultCache(gocache)}, c.env...), argv...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()

@@ -62,20 +62,39 @@ func Binary(t testing.TB) string {
 	return build.bin
 }
 
-// Main runs the tests of m and then removes the binary Binary built.
+// Main runs the tests of m and then removes the binary Binary built and the
+// result cache the tests' runs shared.
 func Main(m *testing.M) {
 	code := m.Run()
 	if build.dir != "" {
 		os.RemoveAll(build.dir)
 	}
+	if resultCache.dir != "" {
+		os.RemoveAll(resultCache.dir)
+	}
 	os.Exit(code)
+}
+
+// resultCache is the directory of the result cache the binary keeps
+// (RETRYLINT_CACHE) for the runs of one test binary, so that no test reads
+// what another test binary, or the user, left.
+var resultCache struct {
+	once sync.Once
+	dir  string
 }
 
 // Env is the environment for the binary and the go command: the user's,
 // without a workspace or GOFLAGS from the environment that would change what
-// is loaded.
+// is loaded, and with a result cache of the test binary's own.
 func Env() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	resultCache.once.Do(func() {
+		resultCache.dir, _ = os.MkdirTemp("", "retrylint-cache-")
+	})
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if resultCache.dir != "" {
+		env = append(env, "RETRYLINT_CACHE="+resultCache.dir)
+	}
+	return env
 }
 
 // A Result is what one command did.
