@@ -87,9 +87,13 @@ const (
 )
 
 // allParams maps a declaration's parameters to their index (the receiver
-// to recvParam).
+// to recvParam). The map is shared: callers only read it.
 func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
+	if out, ok := a.paramIndex[decl]; ok {
+		return out
+	}
 	out := map[types.Object]int{}
+	a.paramIndex[decl] = out
 	if decl == nil {
 		return out
 	}
