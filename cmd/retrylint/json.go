@@ -15,9 +15,10 @@ import (
 
 // The -json output has the schema of x/tools' drivers (go vet -json prints
 // the same): package ID, then analyzer name, then the diagnostics of that
-// analyzer on that package or its error. Both ways of analysing (vet.go,
-// through go vet; run.go, in this process) give their results as a
-// jsonTree, from which the plain output, -fix and -json are made.
+// analyzer on that package or its error. Both ways of analysing (ordered.go,
+// in dependency order with a result cache; run.go's analyseHere, x/tools'
+// checker) give their results as a jsonTree, from which the plain output,
+// -fix and -json are made.
 type (
 	jsonTree map[string]map[string]*jsonResult
 
