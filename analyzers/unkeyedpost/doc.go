@@ -123,7 +123,11 @@
 // such as a redirect to the leader, follows an answer and leaves when the
 // POST fails); for a key that comes
 // from outside the attempt (a parameter, a value made before the loop, one
-// derived from an order id); for a header name that is not a constant; for a
+// derived from an order id); for a header name that is not a constant,
+// unless a function of the package that takes no parameter and makes no
+// value anew builds the header map (req.Header = c.headers()): such a name
+// comes from the client's configuration and is set on every request, so it
+// names no one operation; for a
 // request, header map or client handed to code it cannot see (which may set
 // a key or turn retries off), a header map a helper ranges over that the
 // caller does not visibly fill without a key, and options handed to other
@@ -166,7 +170,9 @@
 // an earlier goto jumps over into its scope, which Go forbids: such a site
 // gets the report without a fix. http.Post and PostForm cannot carry a
 // header, so they get no automatic fix: the message says to build the
-// request with NewRequestWithContext and a key. A POST built by a builder
+// request with NewRequestWithContext and a key. A request given a whole new
+// header map after it is built (req.Header = h) gets no fix: the map would
+// drop a key set where the request is built. A POST built by a builder
 // gets no fix: its key belongs where the builder sets its headers, or in an
 // option the caller hands it. A POST sent by a helper, and
 // one in an implementation retried through an interface, get no fix either:

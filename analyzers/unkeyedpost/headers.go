@@ -212,3 +212,138 @@ func isHeaderType(t types.Type) bool { return t != nil && typematch.IsNamed(t, h
 func isRestyHeaderMethod(fn *types.Func, name string) bool {
 	return typematch.IsMethod(fn, apis.RestyV2, "Request", name) || typematch.IsMethod(fn, apis.RestyV2, "Client", name)
 }
+
+// helperHeaders returns the header writes of a map that a function of the
+// package builds and hands back, when e (assigned whole to a request's
+// Header) is a call of it, or a variable given its result once and used
+// for nothing else (h, err := c.getHTTPRequestHeader(); req.Header = h:
+// loki's logcli builds every request's headers that way). The writes are
+// placed at assign, where the request gets them. ok is false for a map
+// the analysis cannot see whole.
+//
+// A header whose name is not a constant is taken for no key when the
+// function has no parameter and makes no value anew: it comes from the
+// sender's configuration (logcli's auth header name, its --header flags),
+// so it is the same on every request the sender makes. An idempotency key
+// names one operation: one sent with every request would make the server
+// take each request after the first for a repeat of it.
+func (c *checker) helperHeaders(e ast.Expr, assign ast.Node) (writes []headerWrite, ok bool) {
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if v := c.varOf(e); v != nil {
+		u := c.usesOf(v)
+		if len(u.defs) != 1 || len(u.calls) > 0 || len(u.fieldSets) > 0 || len(u.other) != 1 {
+			return nil, false
+		}
+		call, isCall = ast.Unparen(u.defs[0]).(*ast.CallExpr)
+	}
+	if !isCall {
+		return nil, false
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	decl := c.declOf(fn)
+	if decl == nil {
+		return nil, false
+	}
+	hw, ok := c.returnedHeaders(decl)
+	if !ok {
+		return nil, false
+	}
+	configured := fn.Signature().Params().Len() == 0
+	for _, w := range hw {
+		if c.nameKind(w.name) == unknownHeader && configured && c.fresh.expr(w.name) == nil && c.fresh.expr(w.value) == nil {
+			continue
+		}
+		writes = append(writes, headerWrite{node: assign, name: w.name, value: w.value})
+	}
+	return writes, true
+}
+
+// returnedHeaders returns the writes on the header maps that decl hands
+// back as its first result: literals, or a local map it builds (see
+// localHeaderWrites); a return of nil (beside an error) hands back none. ok
+// is false for any other map.
+func (c *checker) returnedHeaders(decl *ast.FuncDecl) (writes []headerWrite, ok bool) {
+	declCur, found := c.cursorOf(decl)
+	if !found || decl.Type.Results == nil || !isHeaderType(c.pass.TypesInfo.TypeOf(decl.Type.Results.List[0].Type)) {
+		return nil, false
+	}
+	var local *types.Var
+	ok = true
+	declCur.ChildAt(edge.FuncDecl_Body, -1).Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		ret, isRet := cur.Node().(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return false // a function literal's returns are its own
+		}
+		if len(ret.Results) == 0 {
+			ok = false // a bare return of named results
+			return false
+		}
+		first := ast.Unparen(ret.Results[0])
+		if lit, isLit := first.(*ast.CompositeLit); isLit {
+			writes = append(writes, mapWrites(lit)...)
+			return false
+		}
+		if c.pass.TypesInfo.Types[first].IsNil() {
+			return false
+		}
+		v := c.varOf(first)
+		if v == nil || local != nil && v != local || c.isParam(v) || v.Parent() == v.Pkg().Scope() {
+			ok = false
+		}
+		local = v
+		return false
+	})
+	if !ok {
+		return nil, false
+	}
+	if local != nil {
+		lw, localOK := c.localHeaderWrites(local)
+		if !localOK {
+			return nil, false
+		}
+		writes = append(writes, lw...)
+	}
+	return writes, true
+}
+
+// localHeaderWrites returns the writes on the header map h, made in its
+// function (make(http.Header) or a literal, then Set, Add and index
+// assignments); ok is false when h is given another value or handed to
+// other code, which may write what the analysis cannot see.
+func (c *checker) localHeaderWrites(h *types.Var) (writes []headerWrite, ok bool) {
+	u := c.usesOf(h)
+	for _, d := range u.defs {
+		switch d := ast.Unparen(d).(type) {
+		case *ast.CallExpr: // make(http.Header)
+			id, isIdent := ast.Unparen(d.Fun).(*ast.Ident)
+			if !isIdent || !typematch.IsBuiltin(c.pass.TypesInfo, id, "make") {
+				return nil, false
+			}
+		case *ast.CompositeLit:
+			writes = append(writes, mapWrites(d)...)
+		default:
+			return nil, false
+		}
+	}
+	for _, call := range u.calls {
+		fn := typematch.Callee(c.pass.TypesInfo, call.Node().(*ast.CallExpr))
+		if typematch.IsMethod(fn, httpPath, "Header", "Get") || typematch.IsMethod(fn, httpPath, "Header", "Values") {
+			continue
+		}
+		w := c.headerWrites(call)
+		if len(w) == 0 {
+			return nil, false
+		}
+		writes = append(writes, w...)
+	}
+	for _, ref := range u.other {
+		switch {
+		case ref.ParentEdgeKind() == edge.ReturnStmt_Results:
+		case ref.ParentEdgeKind() == edge.IndexExpr_X && ref.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs:
+			writes = append(writes, c.headerWrites(ref.Parent().Parent())...)
+		default:
+			return nil, false
+		}
+	}
+	return writes, true
+}

@@ -213,7 +213,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 		// No fix: the key belongs where the builder sets its headers, for
 		// every request it builds, or in an option the caller hands it.
 		what += " built by " + c.funcName(nr.builder)
-	} else if !r.iface { // retried from another function: a key made here would be new on every attempt
+	} else if !r.iface && !f.headerReplaced { // retried from another function: a key made here would be new on every attempt
 		fixes = c.keyFix(cur, call, req)
 	}
 	c.report(analysis.Diagnostic{
@@ -233,6 +233,9 @@ type followed struct {
 	// result (see Build), which returned then records; any other return is
 	// a use out of sight.
 	builder, returned bool
+	// headerReplaced: the request is given a new header map after it is
+	// built, so a key set where it is built would be dropped.
+	headerReplaced bool
 }
 
 // follow gathers the sends of and header writes on the request held by req
@@ -263,6 +266,7 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 			continue
 		}
 		f.writes = append(f.writes, u.writes...)
+		f.headerReplaced = f.headerReplaced || u.replaces
 		if u.send == nil {
 			continue
 		}
@@ -304,8 +308,11 @@ type reqUse struct {
 	client  selfRetry     // the sending client, when it retries by itself
 	retrier string        // what retries it inside the function it is handed to (see ReqSend)
 	writes  []headerWrite
-	wrapped *types.Var // the variable given retryablehttp.FromRequest(req)
-	result  int        // 1 + the index of the result it is returned as; 0: not returned
+	// replaces: the use gives the request a new header map, which drops
+	// what was set on the one before.
+	replaces bool
+	wrapped  *types.Var // the variable given retryablehttp.FromRequest(req)
+	result   int        // 1 + the index of the result it is returned as; 0: not returned
 }
 
 // handedTo judges a request handed, as the i-th argument of call, to a
@@ -417,16 +424,18 @@ func (c *checker) headerUse(hdr inspector.Cursor) (u reqUse, ok bool) {
 			u.writes = c.headerWrites(parent.Parent())
 		}
 		return u, true
-	case edge.AssignStmt_Lhs: // req.Header = http.Header{...}
+	case edge.AssignStmt_Lhs: // req.Header = http.Header{...}, or a map a helper builds
 		as := parent.Node().(*ast.AssignStmt)
 		if len(as.Lhs) != len(as.Rhs) {
 			return u, false
 		}
-		lit, isLit := ast.Unparen(as.Rhs[idx]).(*ast.CompositeLit)
-		if !isLit {
-			return u, false
+		u.replaces = true
+		if lit, isLit := ast.Unparen(as.Rhs[idx]).(*ast.CompositeLit); isLit {
+			u.writes = mapWrites(lit)
+			return u, true
 		}
-		return reqUse{writes: mapWrites(lit)}, true
+		u.writes, ok = c.helperHeaders(as.Rhs[idx], as)
+		return u, ok
 	case edge.CallExpr_Args:
 		fn := typematch.Callee(info, parent.Node().(*ast.CallExpr))
 		return u, fn != nil && fn.Pkg() != nil && harmlessPkgs[fn.Pkg().Path()] && fn.Name() != "Header"

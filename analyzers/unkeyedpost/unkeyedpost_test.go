@@ -202,3 +202,15 @@ func TestBuildersNoFix(t *testing.T) {
 		testutil.WantNoFixes(t, results, prefix, "a key made at the call would not reach the builder's other requests")
 	}
 }
+
+// TestHeaderMaps proves that a header map built by a method of the package
+// and given whole to a request (loki's logcli) is followed: headers named
+// by the client's configuration are no key, so the retried POST is
+// reported; a helper that sets a key, takes the name from its caller, makes
+// a value anew or hands back a map it does not build is quiet, as is a map
+// written to after. No report carries a fix: the map replaces the headers a
+// key would be set on where the request is built.
+func TestHeaderMaps(t *testing.T) {
+	testutil.WantNoFixes(t, testutil.Run(t, unkeyedpost.Analyzer, "unkeyedpost/headermaps"), "POST is retried",
+		"a key set where the request is built is dropped when its header map is replaced")
+}
