@@ -32,8 +32,9 @@ type checker struct {
 	// translated holds this package's errors that stand for another
 	// call's failure (see ownError); nil until asked.
 	translated map[types.Object]bool
-	// impls memoises implementations.
-	impls map[implKey][]*types.Func
+	// impls memoises implementations, concrete concreteTypes.
+	impls    map[implKey][]*types.Func
+	concrete []*types.Named
 	// forwards memoises forwardsOf.
 	forwards map[*types.Func][]MethodRef
 	// params holds the package's parameters, receivers and results (built

@@ -10,6 +10,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -23,6 +24,10 @@ type index struct {
 	decls map[*types.Func]*ast.FuncDecl
 	// funcs lists the keys of decls in source order.
 	funcs []*types.Func
+	// bodies holds the cursors of the declarations' bodies, which find is
+	// asked for once per function: a search from root for each would walk
+	// every declaration before it.
+	bodies map[*ast.BlockStmt]inspector.Cursor
 	// values maps a variable to the expressions assigned to it; a nil entry
 	// stands for a value that cannot be followed (one result of a call with
 	// several, a range variable).
@@ -47,6 +52,7 @@ func newIndex(pass *analysis.Pass, root inspector.Cursor) *index {
 		info:   pass.TypesInfo,
 		root:   root,
 		decls:  make(map[*types.Func]*ast.FuncDecl),
+		bodies: make(map[*ast.BlockStmt]inspector.Cursor),
 		values: make(map[*types.Var][]ast.Expr),
 		stmts:  make(map[*types.Var]ast.Stmt),
 		fields: make(map[*types.Var][]*ast.AssignStmt),
@@ -62,6 +68,9 @@ func newIndex(pass *analysis.Pass, root inspector.Cursor) *index {
 			if fn, ok := ix.info.Defs[n.Name].(*types.Func); ok {
 				ix.decls[fn] = n
 				ix.funcs = append(ix.funcs, fn)
+			}
+			if n.Body != nil {
+				ix.bodies[n.Body] = cur.ChildAt(edge.FuncDecl_Body, -1)
 			}
 		case *ast.AssignStmt:
 			ix.assign(n, n.Lhs, n.Rhs)
@@ -102,6 +111,9 @@ func newIndex(pass *analysis.Pass, root inspector.Cursor) *index {
 func (ix *index) find(body *ast.BlockStmt) (inspector.Cursor, bool) {
 	if body == nil {
 		return inspector.Cursor{}, false
+	}
+	if cur, ok := ix.bodies[body]; ok {
+		return cur, true
 	}
 	return source.Cursor(ix.root, body)
 }

@@ -268,6 +268,31 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 		return out
 	}
 	var out []*types.Func
+	for _, named := range c.concreteTypes() {
+		// A type without a method of that name implements nothing that
+		// has one: looked up first, it spares most types Implements.
+		obj, _, _ := types.LookupFieldOrMethod(named, true, c.pass.Pkg, name)
+		m, isFunc := obj.(*types.Func)
+		if !isFunc || c.ix.decls[m] == nil {
+			continue
+		}
+		if types.Implements(named, iface) || types.Implements(types.NewPointer(named), iface) {
+			out = append(out, m)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	c.impls[key] = out
+	return out
+}
+
+// concreteTypes returns, once per package, its named types that may
+// implement an interface: declared outside test files, neither aliases,
+// generic nor interfaces themselves.
+func (c *checker) concreteTypes() []*types.Named {
+	if c.concrete != nil {
+		return c.concrete
+	}
+	c.concrete = []*types.Named{}
 	scope := c.pass.Pkg.Scope()
 	for _, n := range scope.Names() {
 		tn, ok := scope.Lookup(n).(*types.TypeName)
@@ -278,20 +303,9 @@ func (c *checker) implementations(iface *types.Interface, name string) []*types.
 		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
 			continue
 		}
-		for _, t := range []types.Type{named, types.NewPointer(named)} {
-			if !types.Implements(t, iface) {
-				continue
-			}
-			obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, name)
-			if m, ok := obj.(*types.Func); ok && c.ix.decls[m] != nil {
-				out = append(out, m)
-			}
-			break
-		}
+		c.concrete = append(c.concrete, named)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
-	c.impls[key] = out
-	return out
+	return c.concrete
 }
 
 // exportRetried marks the interface methods of this package that a retry
