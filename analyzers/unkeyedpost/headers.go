@@ -150,49 +150,14 @@ func (c *checker) plainHeaderName(name ast.Expr) bool {
 	if m == nil || !isHeaderType(m.Type()) || m.Parent() == m.Pkg().Scope() || c.isParam(m) {
 		return false
 	}
-	plain := func(writes []headerWrite) bool {
-		for _, w := range writes {
-			if tv := c.pass.TypesInfo.Types[w.name]; tv.Value == nil || c.nameKind(w.name) != otherHeader {
-				return false
-			}
-		}
-		return true
-	}
-	u := c.usesOf(m)
-	for _, d := range u.defs {
-		switch d := ast.Unparen(d).(type) {
-		case *ast.CallExpr: // make(http.Header)
-			id, ok := ast.Unparen(d.Fun).(*ast.Ident)
-			if !ok || !typematch.IsBuiltin(c.pass.TypesInfo, id, "make") {
-				return false
-			}
-		case *ast.CompositeLit:
-			if !plain(mapWrites(d)) || len(mapWrites(d)) != len(d.Elts) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	for _, call := range u.calls {
-		fn := typematch.Callee(c.pass.TypesInfo, call.Node().(*ast.CallExpr))
-		if typematch.IsMethod(fn, httpPath, "Header", "Get") || typematch.IsMethod(fn, httpPath, "Header", "Values") {
-			continue
-		}
-		if w := c.headerWrites(call); len(w) == 0 || !plain(w) {
-			return false
-		}
-	}
-	for _, ref := range u.other {
-		if ref.Node() == rs.X {
-			continue
-		}
-		if ref.ParentEdgeKind() == edge.IndexExpr_X && ref.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
-			if plain(c.headerWrites(ref.Parent().Parent())) {
-				continue
-			}
-		}
+	writes, ok := c.localHeaderWrites(m)
+	if !ok {
 		return false
+	}
+	for _, w := range writes {
+		if tv := c.pass.TypesInfo.Types[w.name]; tv.Value == nil || c.nameKind(w.name) != otherHeader {
+			return false
+		}
 	}
 	return true
 }
@@ -308,8 +273,9 @@ func (c *checker) returnedHeaders(decl *ast.FuncDecl) (writes []headerWrite, ok 
 
 // localHeaderWrites returns the writes on the header map h, made in its
 // function (make(http.Header) or a literal, then Set, Add and index
-// assignments); ok is false when h is given another value or handed to
-// other code, which may write what the analysis cannot see.
+// assignments; reads, ranges and returns write nothing); ok is false when h
+// is given another value or handed to other code, which may write what the
+// analysis cannot see.
 func (c *checker) localHeaderWrites(h *types.Var) (writes []headerWrite, ok bool) {
 	u := c.usesOf(h)
 	for _, d := range u.defs {
@@ -338,7 +304,7 @@ func (c *checker) localHeaderWrites(h *types.Var) (writes []headerWrite, ok bool
 	}
 	for _, ref := range u.other {
 		switch {
-		case ref.ParentEdgeKind() == edge.ReturnStmt_Results:
+		case ref.ParentEdgeKind() == edge.ReturnStmt_Results, ref.ParentEdgeKind() == edge.RangeStmt_X:
 		case ref.ParentEdgeKind() == edge.IndexExpr_X && ref.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs:
 			writes = append(writes, c.headerWrites(ref.Parent().Parent())...)
 		default:
