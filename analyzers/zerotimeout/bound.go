@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -36,7 +37,7 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 			return false
 		}
 		isTransport := typematch.IsNamed(typematch.Deref(t), httpPath, "Transport")
-		if !isTransport && c.failsEveryRequest(t) {
+		if !isTransport && (c.failsEveryRequest(t) || c.servesInProcess(t)) {
 			return true
 		}
 		for _, elt := range e.Elts {
@@ -651,6 +652,102 @@ func (c *checker) fieldAssigned(body inspector.Cursor, p *path, field string) (l
 		}
 	}
 	return last, direct
+}
+
+// servesInProcess reports whether t is a RoundTripper of this package
+// whose RoundTrip answers every request with the response an
+// httptest.ResponseRecorder records (or nil and an error): the request is
+// served by a handler in this process, never sent, so there is no server
+// to wait for (cloudflared's in-memory websocket pipe, test support kept
+// outside _test.go files). One that also calls a client, a transport or a
+// dialer of net or net/http may send, and is not counted.
+func (c *checker) servesInProcess(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "RoundTrip")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	body, ok := c.funcBody(fn)
+	if !ok {
+		return false
+	}
+	recorded, served := 0, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) != 2:
+				served = false
+			case c.isNil(n.Results[0]):
+				served = served && !c.isNil(n.Results[1])
+			default:
+				served = served && c.recordedResponse(body, n.Results[0])
+				recorded++
+			}
+		case *ast.CallExpr:
+			served = served && !sends(typematch.Callee(c.pass.TypesInfo, n))
+		}
+		return served
+	})
+	return served && recorded > 0
+}
+
+// recordedResponse reports whether e, in body, is rec.Result() of an
+// httptest.ResponseRecorder (also through a field that embeds one), or a
+// variable that body gives only that.
+func (c *checker) recordedResponse(body inspector.Cursor, e ast.Expr) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		return typematch.IsMethod(typematch.Callee(c.pass.TypesInfo, call), "net/http/httptest", "ResponseRecorder", "Result")
+	}
+	v, ok := c.pass.TypesInfo.Uses[identOf(e)].(*types.Var)
+	if !ok {
+		return false
+	}
+	given := 0
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		for i, lhs := range as.Lhs {
+			if id := identOf(lhs); id == nil || c.pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			if len(as.Lhs) != len(as.Rhs) || !c.recordedResponse(body, as.Rhs[i]) {
+				return false
+			}
+			given++
+		}
+	}
+	return given > 0
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// sends reports whether fn is a method of net/http's Client, Transport or
+// RoundTripper, one of its functions that send (Get, Post, ...), or a
+// function of net that dials or listens: a call that may reach another
+// process from a transport.
+func sends(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case httpPath:
+		recv := fn.Signature().Recv()
+		if recv == nil {
+			return slices.Contains([]string{"Get", "Post", "Head", "PostForm"}, fn.Name())
+		}
+		t := typematch.Deref(recv.Type())
+		return typematch.IsNamed(t, httpPath, "Client") || typematch.IsNamed(t, httpPath, "Transport") ||
+			typematch.IsNamed(t, httpPath, "RoundTripper")
+	case "net":
+		return strings.HasPrefix(fn.Name(), "Dial") || strings.HasPrefix(fn.Name(), "Listen")
+	}
+	return false
 }
 
 // failsEveryRequest reports whether t is a RoundTripper of this package

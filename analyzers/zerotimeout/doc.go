@@ -66,6 +66,11 @@
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;
+//   - its transport, a RoundTripper of the package, never sends: it fails
+//     every request with an error (prometheus' failingRoundTripper), or
+//     serves it with a handler in this process and answers with what an
+//     httptest.ResponseRecorder recorded (an in-memory fake), and calls no
+//     client, transport or dialer;
 //   - its Timeout is set another way: assigned in the same function before
 //     the first use (also through a field path such as s.hc.Timeout = d, or
 //     by a setter of the package called there; under a condition too,

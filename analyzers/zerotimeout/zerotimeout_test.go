@@ -68,6 +68,11 @@ func TestCases(t *testing.T) {
 		// request with a nil response, calling nothing but errors.New and
 		// fmt.Errorf, never waits on a server.
 		{Name: "FailingTransport", Pkgs: []string{"zerotimeout/failing"}},
+		// InProcessTransport proves that a client whose transport answers
+		// with what an httptest.ResponseRecorder recorded (through a
+		// variable, a field embedding the recorder, or directly) is quiet,
+		// and one that also sends, or answers from elsewhere, is not.
+		{Name: "InProcessTransport", Pkgs: []string{"zerotimeout/inprocess"}},
 		// TransportFactory: an exported function that returns a transport
 		// bounding the wait carries a fact, and a client made around what it
 		// returns in another package is bounded.
