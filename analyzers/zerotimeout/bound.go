@@ -662,12 +662,7 @@ func (c *checker) fieldAssigned(body inspector.Cursor, p *path, field string) (l
 // outside _test.go files). One that also calls a client, a transport or a
 // dialer of net or net/http may send, and is not counted.
 func (c *checker) servesInProcess(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "RoundTrip")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	body, ok := c.funcBody(fn)
+	body, ok := c.roundTripBody(t)
 	if !ok {
 		return false
 	}
@@ -750,6 +745,17 @@ func sends(fn *types.Func) bool {
 	return false
 }
 
+// roundTripBody returns the body of t's RoundTrip method, when this package
+// declares it.
+func (c *checker) roundTripBody(t types.Type) (inspector.Cursor, bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "RoundTrip")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return inspector.Cursor{}, false
+	}
+	return c.funcBody(fn)
+}
+
 // failsEveryRequest reports whether t is a RoundTripper of this package
 // whose RoundTrip answers every request with a nil response and an error
 // (not nil: return nil, nil is a placeholder, which says nothing), and
@@ -757,12 +763,7 @@ func sends(fn *types.Func) bool {
 // requests it is given (prometheus' failingRoundTripper, kept for a target
 // whose client could not be made) and never waits on a server.
 func (c *checker) failsEveryRequest(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "RoundTrip")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	body, ok := c.funcBody(fn)
+	body, ok := c.roundTripBody(t)
 	if !ok {
 		return false
 	}
