@@ -32,7 +32,7 @@ type checker struct {
 	// translated holds this package's errors that stand for another
 	// call's failure (see ownError); nil until asked.
 	translated map[types.Object]bool
-	// impls memoises implementations, concrete concreteTypes.
+	// impls memoises implementations; concrete memoises concreteTypes.
 	impls    map[implKey][]*types.Func
 	concrete []*types.Named
 	// forwards memoises forwardsOf.

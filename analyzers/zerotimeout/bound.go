@@ -5,8 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -659,8 +659,9 @@ func (c *checker) fieldAssigned(body inspector.Cursor, p *path, field string) (l
 // httptest.ResponseRecorder records (or nil and an error): the request is
 // served by a handler in this process, never sent, so there is no server
 // to wait for (cloudflared's in-memory websocket pipe, test support kept
-// outside _test.go files). One that also calls a client, a transport or a
-// dialer of net or net/http may send, and is not counted.
+// outside _test.go files). One that also calls what the standard library
+// reaches another process with (a client, a transport, a dialer: the table
+// of the shared retry-site recogniser) may send, and is not counted.
 func (c *checker) servesInProcess(t types.Type) bool {
 	body, ok := c.roundTripBody(t)
 	if !ok {
@@ -682,7 +683,7 @@ func (c *checker) servesInProcess(t types.Type) bool {
 				recorded++
 			}
 		case *ast.CallExpr:
-			served = served && !sends(typematch.Callee(c.pass.TypesInfo, n))
+			served = served && !retrysite.StdReaches(typematch.Callee(c.pass.TypesInfo, n))
 		}
 		return served
 	})
@@ -696,7 +697,11 @@ func (c *checker) recordedResponse(body inspector.Cursor, e ast.Expr) bool {
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 		return typematch.IsMethod(typematch.Callee(c.pass.TypesInfo, call), "net/http/httptest", "ResponseRecorder", "Result")
 	}
-	v, ok := c.pass.TypesInfo.Uses[identOf(e)].(*types.Var)
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
 	if !ok {
 		return false
 	}
@@ -704,7 +709,7 @@ func (c *checker) recordedResponse(body inspector.Cursor, e ast.Expr) bool {
 	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
 		for i, lhs := range as.Lhs {
-			if id := identOf(lhs); id == nil || c.pass.TypesInfo.ObjectOf(id) != v {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); !ok || c.pass.TypesInfo.ObjectOf(id) != v {
 				continue
 			}
 			if len(as.Lhs) != len(as.Rhs) || !c.recordedResponse(body, as.Rhs[i]) {
@@ -714,35 +719,6 @@ func (c *checker) recordedResponse(body inspector.Cursor, e ast.Expr) bool {
 		}
 	}
 	return given > 0
-}
-
-// identOf returns e as an identifier, or nil.
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
-// sends reports whether fn is a method of net/http's Client, Transport or
-// RoundTripper, one of its functions that send (Get, Post, ...), or a
-// function of net that dials or listens: a call that may reach another
-// process from a transport.
-func sends(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case httpPath:
-		recv := fn.Signature().Recv()
-		if recv == nil {
-			return slices.Contains([]string{"Get", "Post", "Head", "PostForm"}, fn.Name())
-		}
-		t := typematch.Deref(recv.Type())
-		return typematch.IsNamed(t, httpPath, "Client") || typematch.IsNamed(t, httpPath, "Transport") ||
-			typematch.IsNamed(t, httpPath, "RoundTripper")
-	case "net":
-		return strings.HasPrefix(fn.Name(), "Dial") || strings.HasPrefix(fn.Name(), "Listen")
-	}
-	return false
 }
 
 // roundTripBody returns the body of t's RoundTrip method, when this package

@@ -175,21 +175,11 @@ var sysPackages = []string{"golang.org/x/sys/unix", "golang.org/x/sys/windows"}
 // called on (its type may be the listed one: a method promoted from an
 // unexported embedded type, an interface embedding another).
 func (a *recogniser) stdReaches(fn *types.Func, recv ast.Expr) bool {
-	if fn.Name() == "Close" && fn.Pkg().Path() == "net" {
-		// Closing a connection or a listener waits on no peer: close(2)
-		// returns at once. A loop that closes the connection it dialled
-		// retries the dial, not the close.
+	if closes(fn) {
 		return false
 	}
-	t, ok := stdReach[fn.Pkg().Path()]
-	r := fn.Signature().Recv()
-	switch {
-	case r == nil:
-		return ok && has(t.funcs, fn.Name())
-	case ok:
-		if n := namedOf(r.Type()); n != nil && has(t.types, n.Obj().Name()) {
-			return true
-		}
+	if StdReaches(fn) {
+		return true
 	}
 	if recv != nil {
 		if n := namedOf(a.info.TypeOf(recv)); n != nil && n.Obj().Pkg() != nil {
@@ -199,6 +189,33 @@ func (a *recogniser) stdReaches(fn *types.Func, recv ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// StdReaches reports whether fn, a function of the standard library or a
+// method declared on one of its types, reaches another process by the
+// table above (stdReach). Other packages' functions are not in it.
+func StdReaches(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || closes(fn) {
+		return false
+	}
+	t, ok := stdReach[fn.Pkg().Path()]
+	if !ok {
+		return false
+	}
+	r := fn.Signature().Recv()
+	if r == nil {
+		return has(t.funcs, fn.Name())
+	}
+	n := namedOf(r.Type())
+	return n != nil && has(t.types, n.Obj().Name())
+}
+
+// closes reports whether fn is a Close of package net. Closing a
+// connection or a listener waits on no peer: close(2) returns at once. A
+// loop that closes the connection it dialled retries the dial, not the
+// close.
+func closes(fn *types.Func) bool {
+	return fn.Name() == "Close" && fn.Pkg() != nil && fn.Pkg().Path() == "net"
 }
 
 // receiver returns the expression a call's function is selected from, or nil.
