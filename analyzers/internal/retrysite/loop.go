@@ -99,6 +99,10 @@ type walker struct {
 	// onNil is what a predicate on the attempt's error answers for a nil
 	// error (recogniser.onNil).
 	onNil func(*types.Func) tri
+	// onSuccess is what a predicate of the package given the attempt's
+	// error or response answers when the attempt succeeded
+	// (recogniser.onSuccess).
+	onSuccess func(*types.Func, []argRole) tri
 	// absentFails, when set, leaves a test of the attempt's error for "does
 	// not exist" unknown instead of false (see absent.go): the walk then
 	// asks whether the loop would retry if that answer were one more
@@ -612,8 +616,30 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 			// if isRetryable(err) { continue }: false when err is nil.
 			return w.onNil(fn)
 		}
+		if fn != nil && w.sc == success {
+			// if !shouldRetry(req, res, err) { break }
+			if roles, ok := w.roles(e.Args); ok {
+				return w.onSuccess(fn, roles)
+			}
+		}
 	}
 	return unknown
+}
+
+// roles tells which of args are the attempt's error and response, and
+// whether any is.
+func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
+	roles := make([]argRole, len(args))
+	found := false
+	for i, arg := range args {
+		switch id, _ := ast.Unparen(arg).(*ast.Ident); {
+		case w.isErr(arg):
+			roles[i], found = errArg, true
+		case id != nil && w.att.resps[w.info.ObjectOf(id)] && w.current(id):
+			roles[i], found = respArg, true
+		}
+	}
+	return roles, found
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

@@ -95,3 +95,186 @@ func (a *recogniser) exportPredicateFacts() {
 		}
 	}
 }
+
+// A generated SDK client asks one predicate of the request, the response and
+// the error whether to go again (openai-go's shouldRetry(req, res, err)): it
+// answers true for a connection error, a retry status or a server's
+// x-should-retry header, and false otherwise. Such a loop is a retry loop
+// when the predicate answers false for an answer that succeeded: no error,
+// and a response with status 200 that asks for nothing. Its headers are
+// taken to be absent, since a server that says "retry" in a header has not
+// given the answer the call wanted.
+
+// argRole is what an argument of a predicate call is to the walker's attempt.
+type argRole uint8
+
+const (
+	otherArg argRole = iota
+	errArg           // the attempt's error
+	respArg          // the attempt's response (a value with a StatusCode field)
+)
+
+// successStatus is the status code of a successful answer.
+const successStatus = 200
+
+// onSuccess returns what fn, a predicate of the package given the attempt's
+// error and response as roles says, answers when the attempt succeeded:
+// its body is declarations and if statements that return a constant, then
+// a return of one expression, each evaluated with the error nil and the
+// response successful. Unknown where any of it cannot be evaluated.
+func (a *recogniser) onSuccess(fn *types.Func, roles []argRole) tri {
+	decl := a.decls[fn]
+	sig := fn.Signature()
+	if decl == nil || decl.Body == nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) ||
+		sig.Variadic() || sig.Params().Len() != len(roles) {
+		return unknown
+	}
+	role := map[types.Object]argRole{}
+	for i, r := range roles {
+		if r != otherArg {
+			role[sig.Params().At(i)] = r
+		}
+	}
+	if len(role) == 0 {
+		return unknown
+	}
+	leaf := func(e ast.Expr) tri { return a.successLeaf(e, role) }
+	var mayFalse, mayTrue bool
+	note := func(v bool) {
+		if v {
+			mayTrue = true
+		} else {
+			mayFalse = true
+		}
+	}
+	constAnswer := func(ret *ast.ReturnStmt) (bool, bool) {
+		if len(ret.Results) != 1 {
+			return false, false
+		}
+		tv, ok := a.info.Types[ret.Results[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			return false, false
+		}
+		return constant.BoolVal(tv.Value), true
+	}
+	list := decl.Body.List
+	for i, s := range list {
+		switch s := s.(type) {
+		case *ast.DeclStmt:
+			continue
+		case *ast.IfStmt:
+			if s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
+				return unknown
+			}
+			ret, ok := s.Body.List[0].(*ast.ReturnStmt)
+			if !ok {
+				return unknown
+			}
+			v, ok := constAnswer(ret)
+			if !ok {
+				return unknown
+			}
+			switch eval.Condition(s.Cond, leaf) {
+			case yes:
+				note(v)
+				return answerOf(mayFalse, mayTrue)
+			case unknown:
+				note(v)
+			}
+		case *ast.ReturnStmt:
+			if i != len(list)-1 || len(s.Results) != 1 {
+				return unknown
+			}
+			switch eval.Condition(s.Results[0], leaf) {
+			case yes:
+				note(true)
+			case no:
+				note(false)
+			default:
+				return unknown
+			}
+		default:
+			return unknown
+		}
+	}
+	return answerOf(mayFalse, mayTrue)
+}
+
+// answerOf is the predicate's answer from the answers it may give.
+func answerOf(mayFalse, mayTrue bool) tri {
+	switch {
+	case mayFalse && !mayTrue:
+		return no
+	case mayTrue && !mayFalse:
+		return yes
+	}
+	return unknown
+}
+
+// successLeaf evaluates an operand of a condition in a predicate whose
+// parameters in role hold the attempt's nil error and successful response.
+func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri {
+	roleOf := func(e ast.Expr) argRole {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			return role[a.info.Uses[id]]
+		}
+		return otherArg
+	}
+	isNil := func(e ast.Expr) bool { tv, ok := a.info.Types[e]; return ok && tv.IsNil() }
+	switch e := e.(type) {
+	case *ast.BinaryExpr:
+		for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+			if r := roleOf(xy[0]); r != otherArg && isNil(xy[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
+				// The error is nil, the response is not.
+				return eval.Of((r == errArg) == (e.Op == token.EQL))
+			}
+		}
+		x, okX := a.successValue(e.X, roleOf)
+		y, okY := a.successValue(e.Y, roleOf)
+		if okX && okY && x.Kind() == y.Kind() {
+			switch e.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				return eval.Of(constant.Compare(x, e.Op, y))
+			}
+		}
+	case *ast.CallExpr:
+		f := typematch.Callee(a.info, e)
+		if len(e.Args) > 0 && roleOf(e.Args[0]) == errArg {
+			if typematch.IsFunc(f, "errors", "Is") || typematch.IsFunc(f, "errors", "As") {
+				return no // a nil error is no error of any kind
+			}
+			if len(e.Args) == 1 {
+				return a.onNilPredicate(f)
+			}
+		}
+	case *ast.Ident:
+		if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
+			return eval.Of(constant.BoolVal(tv.Value))
+		}
+	}
+	return unknown
+}
+
+// successValue evaluates a constant, the successful response's status code,
+// or one of its headers (res.Header.Get(name), absent: ""), and reports
+// whether it could.
+func (a *recogniser) successValue(e ast.Expr, roleOf func(ast.Expr) argRole) (constant.Value, bool) {
+	e = ast.Unparen(e)
+	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
+		return tv.Value, true
+	}
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		if e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg {
+			return constant.MakeInt64(successStatus), true
+		}
+	case *ast.CallExpr:
+		f := typematch.Callee(a.info, e)
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(f, "net/http", "Header", "Get") {
+			if h, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && h.Sel.Name == "Header" && roleOf(h.X) == respArg {
+				return constant.MakeString(""), true
+			}
+		}
+	}
+	return nil, false
+}

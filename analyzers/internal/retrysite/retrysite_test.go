@@ -181,3 +181,8 @@ func TestNilPredicateFacts(t *testing.T) {
 // that logs while it waits for a local lock is no site; one whose attempt
 // reaches a server is.
 func TestLogging(t *testing.T) { testutil.Run(t, show, "retrysite/logging") }
+
+// TestResponsePredicates: a loop that asks a predicate of the request, the
+// response and the error whether to go again is a retry site when the
+// predicate answers false for a successful answer.
+func TestResponsePredicates(t *testing.T) { testutil.Run(t, show, "retrysite/respredicate") }

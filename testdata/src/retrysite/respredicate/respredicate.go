@@ -1,0 +1,160 @@
+// Package respredicate holds retry loops that ask a predicate of the
+// request, the response and the error whether to go again, as generated SDK
+// clients do.
+package respredicate
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+)
+
+type config struct {
+	Request    *http.Request
+	HTTPClient *http.Client
+	MaxRetries int
+}
+
+type permanent interface{ noRetry() }
+
+// shouldRetry answers false for an answer that succeeded: no error, a
+// response with no retry directive and a status under 408.
+func shouldRetry(req *http.Request, res *http.Response, err error) bool {
+	if req.Body != nil && req.GetBody == nil {
+		return false
+	}
+	var p permanent
+	if errors.As(err, &p) {
+		return false
+	}
+	if res == nil {
+		return true
+	}
+	if res.Header.Get("x-should-retry") == "true" {
+		return true
+	}
+	if res.Header.Get("x-should-retry") == "false" {
+		return false
+	}
+	return res.StatusCode == http.StatusRequestTimeout ||
+		res.StatusCode == http.StatusTooManyRequests ||
+		res.StatusCode >= http.StatusInternalServerError
+}
+
+func wait(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func (cfg *config) Execute() (err error) {
+	handler := cfg.HTTPClient.Do
+	var res *http.Response
+	for retryCount := 0; retryCount <= cfg.MaxRetries; retryCount += 1 { // want `retry loop, an unknown number of attempts, waits timer\(time.Second\)`
+		ctx := cfg.Request.Context()
+		req := cfg.Request.Clone(ctx)
+		res, err = handler(req)
+		if ctx != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !shouldRetry(cfg.Request, res, err) || retryCount >= cfg.MaxRetries {
+			break
+		}
+		if res != nil && res.Body != nil {
+			_ = res.Body.Close()
+		}
+		if waitErr := wait(ctx, time.Second); waitErr != nil {
+			return waitErr
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return res.Body.Close()
+}
+
+// retryable decides in one expression.
+func retryable(res *http.Response, err error) bool {
+	return err != nil || res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= 500
+}
+
+func send(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)`
+		res, err := c.Do(req)
+		if !retryable(res, err) {
+			return res, err
+		}
+		if err == nil {
+			res.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// refetch goes again on an empty body, which a successful answer may have:
+// success can go around, so the loop polls rather than retries.
+func refetch(res *http.Response, err error) bool {
+	if err != nil {
+		return true
+	}
+	if res.ContentLength == 0 {
+		return true
+	}
+	return false
+}
+
+func fetchNonEmpty(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `periodic loop, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if !refetch(res, err) {
+			return res, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// jsonOnly goes again unless the server answers JSON: a header of the
+// answer that succeeded is taken to be absent, so this predicate answers
+// true for it, and the loop is no retry.
+func jsonOnly(res *http.Response, err error) bool {
+	if err != nil {
+		return true
+	}
+	return res.Header.Get("Content-Type") != "application/json"
+}
+
+func fetchJSON(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `periodic loop, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if !jsonOnly(res, err) {
+			return res, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// logged does more than decide: its answer is not evaluated.
+func logged(res *http.Response, err error) bool {
+	println(err)
+	return err != nil || res.StatusCode >= 500
+}
+
+func sendLogged(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `periodic loop, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if !logged(res, err) {
+			return res, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
