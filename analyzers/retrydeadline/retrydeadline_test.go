@@ -49,7 +49,9 @@ func TestCases(t *testing.T) {
 		{Name: "Awaited", Pkgs: []string{"retrydeadline/awaited"}, Fixes: true},
 		// AttemptWait: a wait between attempts that ends with the context the
 		// attempt made with its own timeout (in a select, or through a wait
-		// function of the package); the fix waits on the parent context when
+		// function of the package, also in a loop that leaves when a
+		// predicate of the package says the answer succeeded, openai-go's
+		// shouldRetry); the fix waits on the parent context when
 		// it still has a name. Waits on the caller's or the whole retry's
 		// context, an attempt context made in a function literal, and a loop
 		// over items are quiet.

@@ -113,6 +113,44 @@ func Helper(c *http.Client, req *http.Request, timeout time.Duration) (*http.Res
 	return res, err
 }
 
+// shouldRetry is asked about the attempt's answer whole, as openai-go's
+// generated client asks: false for one that succeeded.
+func shouldRetry(res *http.Response, err error) bool {
+	if err != nil {
+		return true
+	}
+	if res.Header.Get("x-should-retry") == "true" {
+		return true
+	}
+	return res.StatusCode >= 500
+}
+
+// PredicateHelper is Helper with the decision to go again left to
+// shouldRetry.
+func PredicateHelper(c *http.Client, req *http.Request, timeout time.Duration) (*http.Response, error) {
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= 2; retry++ {
+		ctx := req.Context()
+		if timeout != 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
+		res, err = c.Do(req.Clone(ctx))
+		if !shouldRetry(res, err) {
+			break
+		}
+		if err == nil {
+			res.Body.Close()
+		}
+		if werr := sleepCtx(ctx, time.Second); werr != nil { // want `retry loop waits between attempts on ctx, the context this attempt made with context\.WithTimeout: .*; wait on the context it was made from`
+			return nil, werr
+		}
+	}
+	return res, err
+}
+
 // WaitsOnCaller waits on the caller's context: its deadline bounds the whole
 // retry, and the attempt's timeout only the attempt.
 func WaitsOnCaller(ctx context.Context, c *http.Client, url string) error {
