@@ -100,7 +100,7 @@ type walker struct {
 	// error (recogniser.onNil).
 	onNil func(*types.Func) tri
 	// onSuccess is what a predicate of the package given the attempt's
-	// error or response answers when the attempt succeeded
+	// error, response or status code answers when the attempt succeeded
 	// (recogniser.onSuccess).
 	onSuccess func(*types.Func, []argRole) tri
 	// absentFails, when set, leaves a test of the attempt's error for "does
@@ -626,6 +626,12 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 	return unknown
 }
 
+// isCurrentStatus reports whether e is this attempt's res.StatusCode.
+func (w *walker) isCurrentStatus(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && w.isStatus(sel) && w.current(ast.Unparen(sel.X).(*ast.Ident))
+}
+
 // roles tells which of args are the attempt's error and response, and
 // whether any is.
 func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
@@ -637,6 +643,8 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = errArg, true
 		case id != nil && w.att.resps[w.info.ObjectOf(id)] && w.current(id):
 			roles[i], found = respArg, true
+		case w.isCurrentStatus(arg):
+			roles[i], found = statusArg, true
 		}
 	}
 	return roles, found

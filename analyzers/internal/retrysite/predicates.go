@@ -112,13 +112,14 @@ const (
 	otherArg argRole = iota
 	errArg           // the attempt's error
 	respArg          // the attempt's response (a value with a StatusCode field)
+	statusArg        // the status code of the attempt's response
 )
 
 // successStatus is the status code of a successful answer.
 const successStatus = 200
 
 // onSuccess returns what fn, a predicate of the package given the attempt's
-// error and response as roles says, answers when the attempt succeeded:
+// error, response or status code as roles says, answers when the attempt succeeded:
 // its body is declarations and if statements that return a constant, then
 // a return of one expression, each evaluated with the error nil and the
 // response successful. Unknown where any of it cannot be evaluated.
@@ -224,7 +225,7 @@ func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri 
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
 		for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-			if r := roleOf(xy[0]); r != otherArg && isNil(xy[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
+			if r := roleOf(xy[0]); (r == errArg || r == respArg) && isNil(xy[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
 				// The error is nil, the response is not.
 				return eval.Of((r == errArg) == (e.Op == token.EQL))
 			}
@@ -255,8 +256,8 @@ func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri 
 	return unknown
 }
 
-// successValue evaluates a constant, the successful response's status code,
-// or one of its headers (res.Header.Get(name), absent: ""), and reports
+// successValue evaluates a constant, the successful response's status code
+// (given whole or as the response's field), or one of its headers (res.Header.Get(name), absent: ""), and reports
 // whether it could.
 func (a *recogniser) successValue(e ast.Expr, roleOf func(ast.Expr) argRole) (constant.Value, bool) {
 	e = ast.Unparen(e)
@@ -264,6 +265,10 @@ func (a *recogniser) successValue(e ast.Expr, roleOf func(ast.Expr) argRole) (co
 		return tv.Value, true
 	}
 	switch e := e.(type) {
+	case *ast.Ident:
+		if roleOf(e) == statusArg {
+			return constant.MakeInt64(successStatus), true
+		}
 	case *ast.SelectorExpr:
 		if e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg {
 			return constant.MakeInt64(successStatus), true

@@ -1,6 +1,6 @@
 // Package respredicate holds retry loops that ask a predicate of the
-// request, the response and the error whether to go again, as generated SDK
-// clients do.
+// request, the response and the error (or of the status code) whether to go
+// again, as generated SDK clients do.
 package respredicate
 
 import (
@@ -153,6 +153,44 @@ func sendLogged(c *http.Client, req *http.Request) (*http.Response, error) {
 		res, err := c.Do(req)
 		if !logged(res, err) {
 			return res, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// retryableStatus is asked about the status code alone.
+func retryableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || code >= 500
+}
+
+func sendStatus(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)`
+		res, err := c.Do(req)
+		if err == nil && !retryableStatus(res.StatusCode) {
+			return res, nil
+		}
+		if err == nil {
+			res.Body.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// notFound is true for a successful status too (it is asked of any code).
+func notFound(code int) bool {
+	return code != http.StatusNotFound
+}
+
+func sendUntilGone(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `periodic loop, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if err == nil && !notFound(res.StatusCode) {
+			return res, nil
+		}
+		if err == nil {
+			res.Body.Close()
 		}
 		time.Sleep(time.Second)
 	}
