@@ -109,10 +109,10 @@ func (a *recogniser) exportPredicateFacts() {
 type argRole uint8
 
 const (
-	otherArg argRole = iota
-	errArg           // the attempt's error
-	respArg          // the attempt's response (a value with a StatusCode field)
-	statusArg        // the status code of the attempt's response
+	otherArg  argRole = iota
+	errArg            // the attempt's error
+	respArg           // the attempt's response (a value with a StatusCode field)
+	statusArg         // the status code of the attempt's response
 )
 
 // successStatus is the status code of a successful answer.
