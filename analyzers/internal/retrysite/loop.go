@@ -99,10 +99,10 @@ type walker struct {
 	// onNil is what a predicate on the attempt's error answers for a nil
 	// error (recogniser.onNil).
 	onNil func(*types.Func) tri
-	// onSuccess is what a predicate of the package given the attempt's
-	// error, response or status code answers when the attempt succeeded
-	// (recogniser.onSuccess).
-	onSuccess func(*types.Func, []argRole) tri
+	// onOutcome is what a predicate of the package given the attempt's
+	// error, response or status code answers for an outcome of the attempt
+	// (recogniser.onOutcome).
+	onOutcome func(*types.Func, []argRole, outcome) tri
 	// absentFails, when set, leaves a test of the attempt's error for "does
 	// not exist" unknown instead of false (see absent.go): the walk then
 	// asks whether the loop would retry if that answer were one more
@@ -616,10 +616,10 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 			// if isRetryable(err) { continue }: false when err is nil.
 			return w.onNil(fn)
 		}
-		if fn != nil && w.sc == success {
+		if out, ok := w.outcome(); ok && fn != nil {
 			// if !shouldRetry(req, res, err) { break }
 			if roles, ok := w.roles(e.Args); ok {
-				return w.onSuccess(fn, roles)
+				return w.onOutcome(fn, roles, out)
 			}
 		}
 	}
@@ -632,8 +632,10 @@ func (w *walker) isCurrentStatus(e ast.Expr) bool {
 	return ok && w.isStatus(sel) && w.current(ast.Unparen(sel.X).(*ast.Ident))
 }
 
-// roles tells which of args are the attempt's error and response, and
-// whether any is.
+// roles tells which of args are the attempt's error, response and status
+// code, and whether the call is a question about its answer: one that is
+// given the response or the status code, or the error beside other values
+// (a predicate given the error alone is read through onNil).
 func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 	roles := make([]argRole, len(args))
 	found := false
@@ -647,7 +649,7 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = statusArg, true
 		}
 	}
-	return roles, found
+	return roles, found && !(len(args) == 1 && roles[0] == errArg)
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

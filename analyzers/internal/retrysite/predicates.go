@@ -99,11 +99,16 @@ func (a *recogniser) exportPredicateFacts() {
 // A generated SDK client asks one predicate of the request, the response and
 // the error whether to go again (openai-go's shouldRetry(req, res, err)): it
 // answers true for a connection error, a retry status or a server's
-// x-should-retry header, and false otherwise. Such a loop is a retry loop
-// when the predicate answers false for an answer that succeeded: no error,
-// and a response with status 200 that asks for nothing. Its headers are
-// taken to be absent, since a server that says "retry" in a header has not
-// given the answer the call wanted.
+// x-should-retry header, and false otherwise. The walker asks such a
+// predicate of the package what it answers under each outcome it assumes
+// (scenario): a success is no error and a response with status 200, a
+// failure by status no error and a 503, a failure by error an error (with
+// the status retries() gives it, if any). In every outcome the response's
+// headers are taken to be absent: the outcomes are told apart by status and
+// error, and a header is a signal beyond them, which can say "retry" (the
+// x-should-retry above) or "go on to the next chunk" (a resumable upload's
+// X-Http-Status-Code-Override: 308). A loop that goes round only on such a
+// header is no retry loop of a failing dependency.
 
 // argRole is what an argument of a predicate call is to the walker's attempt.
 type argRole uint8
@@ -115,15 +120,37 @@ const (
 	statusArg         // the status code of the attempt's response
 )
 
-// successStatus is the status code of a successful answer.
-const successStatus = 200
+// outcome is the attempt's answer a predicate is evaluated with: whether the
+// error is nil and the response nil (each may be unknown), and the status
+// code, when known.
+type outcome struct {
+	errNil, respNil tri
+	status          int64 // 0: unknown
+}
 
-// onSuccess returns what fn, a predicate of the package given the attempt's
-// error, response or status code as roles says, answers when the attempt succeeded:
-// its body is declarations and if statements that return a constant, then
-// a return of one expression, each evaluated with the error nil and the
-// response successful. Unknown where any of it cannot be evaluated.
-func (a *recogniser) onSuccess(fn *types.Func, roles []argRole) tri {
+// outcome returns the walker's scenario as an outcome, and whether a
+// predicate can be asked about it.
+func (w *walker) outcome() (outcome, bool) {
+	switch w.sc {
+	case success:
+		return outcome{errNil: yes, respNil: no, status: 200}, true
+	case failStatus:
+		return outcome{errNil: yes, respNil: no, status: 503}, true
+	case failErr:
+		if w.errStatus != 0 {
+			return outcome{errNil: no, respNil: no, status: w.errStatus}, true
+		}
+		return outcome{errNil: no, respNil: unknown}, true
+	}
+	return outcome{}, false
+}
+
+// onOutcome returns what fn, a predicate of the package given the attempt's
+// error, response or status code as roles says, answers for the outcome
+// out: its body is declarations and if statements that return a constant,
+// then a return of one expression, each evaluated with the arguments out
+// gives. Unknown where any of it cannot be evaluated.
+func (a *recogniser) onOutcome(fn *types.Func, roles []argRole, out outcome) tri {
 	decl := a.decls[fn]
 	sig := fn.Signature()
 	if decl == nil || decl.Body == nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) ||
@@ -139,7 +166,7 @@ func (a *recogniser) onSuccess(fn *types.Func, roles []argRole) tri {
 	if len(role) == 0 {
 		return unknown
 	}
-	leaf := func(e ast.Expr) tri { return a.successLeaf(e, role) }
+	leaf := func(e ast.Expr) tri { return a.outcomeLeaf(e, role, out) }
 	var mayFalse, mayTrue bool
 	note := func(v bool) {
 		if v {
@@ -147,16 +174,6 @@ func (a *recogniser) onSuccess(fn *types.Func, roles []argRole) tri {
 		} else {
 			mayFalse = true
 		}
-	}
-	constAnswer := func(ret *ast.ReturnStmt) (bool, bool) {
-		if len(ret.Results) != 1 {
-			return false, false
-		}
-		tv, ok := a.info.Types[ret.Results[0]]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
-			return false, false
-		}
-		return constant.BoolVal(tv.Value), true
 	}
 	list := decl.Body.List
 	for i, s := range list {
@@ -168,19 +185,19 @@ func (a *recogniser) onSuccess(fn *types.Func, roles []argRole) tri {
 				return unknown
 			}
 			ret, ok := s.Body.List[0].(*ast.ReturnStmt)
-			if !ok {
+			if !ok || len(ret.Results) != 1 {
 				return unknown
 			}
-			v, ok := constAnswer(ret)
-			if !ok {
+			tv, ok := a.info.Types[ret.Results[0]]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
 				return unknown
 			}
 			switch eval.Condition(s.Cond, leaf) {
 			case yes:
-				note(v)
+				note(constant.BoolVal(tv.Value))
 				return answerOf(mayFalse, mayTrue)
 			case unknown:
-				note(v)
+				note(constant.BoolVal(tv.Value))
 			}
 		case *ast.ReturnStmt:
 			if i != len(list)-1 || len(s.Results) != 1 {
@@ -212,9 +229,10 @@ func answerOf(mayFalse, mayTrue bool) tri {
 	return unknown
 }
 
-// successLeaf evaluates an operand of a condition in a predicate whose
-// parameters in role hold the attempt's nil error and successful response.
-func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri {
+// outcomeLeaf evaluates an operand of a condition in a predicate whose
+// parameters in role hold the attempt's error, response or status code as
+// out has them.
+func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out outcome) tri {
 	roleOf := func(e ast.Expr) argRole {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			return role[a.info.Uses[id]]
@@ -224,14 +242,28 @@ func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri 
 	isNil := func(e ast.Expr) bool { tv, ok := a.info.Types[e]; return ok && tv.IsNil() }
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
-		for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-			if r := roleOf(xy[0]); (r == errArg || r == respArg) && isNil(xy[1]) && (e.Op == token.EQL || e.Op == token.NEQ) {
-				// The error is nil, the response is not.
-				return eval.Of((r == errArg) == (e.Op == token.EQL))
+		if e.Op == token.EQL || e.Op == token.NEQ {
+			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if !isNil(xy[1]) {
+					continue
+				}
+				v := unknown
+				switch roleOf(xy[0]) {
+				case errArg:
+					v = out.errNil
+				case respArg:
+					v = out.respNil
+				default:
+					continue
+				}
+				if e.Op == token.NEQ {
+					return v.Not()
+				}
+				return v
 			}
 		}
-		x, okX := a.successValue(e.X, roleOf)
-		y, okY := a.successValue(e.Y, roleOf)
+		x, okX := a.outcomeValue(e.X, roleOf, out)
+		y, okY := a.outcomeValue(e.Y, roleOf, out)
 		if okX && okY && x.Kind() == y.Kind() {
 			switch e.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
@@ -240,7 +272,7 @@ func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri 
 		}
 	case *ast.CallExpr:
 		f := typematch.Callee(a.info, e)
-		if len(e.Args) > 0 && roleOf(e.Args[0]) == errArg {
+		if len(e.Args) > 0 && roleOf(e.Args[0]) == errArg && out.errNil == yes {
 			if typematch.IsFunc(f, "errors", "Is") || typematch.IsFunc(f, "errors", "As") {
 				return no // a nil error is no error of any kind
 			}
@@ -256,22 +288,29 @@ func (a *recogniser) successLeaf(e ast.Expr, role map[types.Object]argRole) tri 
 	return unknown
 }
 
-// successValue evaluates a constant, the successful response's status code
-// (given whole or as the response's field), or one of its headers (res.Header.Get(name), absent: ""), and reports
+// outcomeValue evaluates a constant, the response's status code (given
+// whole or as the response's field) where out knows it, or one of the
+// response's headers (res.Header.Get(name): absent, ""), and reports
 // whether it could.
-func (a *recogniser) successValue(e ast.Expr, roleOf func(ast.Expr) argRole) (constant.Value, bool) {
+func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out outcome) (constant.Value, bool) {
 	e = ast.Unparen(e)
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
 		return tv.Value, true
 	}
+	status := func() (constant.Value, bool) {
+		if out.status == 0 {
+			return nil, false
+		}
+		return constant.MakeInt64(out.status), true
+	}
 	switch e := e.(type) {
 	case *ast.Ident:
 		if roleOf(e) == statusArg {
-			return constant.MakeInt64(successStatus), true
+			return status()
 		}
 	case *ast.SelectorExpr:
 		if e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg {
-			return constant.MakeInt64(successStatus), true
+			return status()
 		}
 	case *ast.CallExpr:
 		f := typematch.Callee(a.info, e)

@@ -4,6 +4,7 @@
 package respredicate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -195,4 +196,38 @@ func sendUntilGone(c *http.Client, req *http.Request) (*http.Response, error) {
 		time.Sleep(time.Second)
 	}
 	return nil, errors.New("gave up")
+}
+
+// resumeIncomplete is a resumable upload server's "go on with the next
+// chunk", said in a header of an answer that succeeded.
+func resumeIncomplete(res *http.Response) bool {
+	return res != nil && res.Header.Get("X-Http-Status-Code-Override") == "308"
+}
+
+type media struct {
+	chunks [][]byte
+	next   int
+}
+
+func (m *media) Chunk() []byte { return m.chunks[m.next] }
+func (m *media) Next()         { m.next++ }
+
+// upload goes round for the next chunk, not after a failure: it is no retry.
+func upload(c *http.Client, u string, m *media) (*http.Response, error) {
+	for {
+		req, err := http.NewRequest(http.MethodPut, u, bytes.NewReader(m.Chunk()))
+		if err != nil {
+			return nil, err
+		}
+		res, err := c.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if resumeIncomplete(res) {
+			res.Body.Close()
+			m.Next()
+			continue
+		}
+		return res, nil
+	}
 }
