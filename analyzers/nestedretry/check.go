@@ -115,6 +115,10 @@ type lead struct {
 	// layer, a loop that calls nothing that retries (see
 	// ReachesFact.CountParam), or nil.
 	countVar *types.Var
+	// timeOptions is the variadic parameter whose options the lead's only
+	// layer, a cenkalti/backoff v5 Retry, is given (see
+	// ReachesFact.TimeOptionsParam), or nil.
+	timeOptions *types.Var
 }
 
 // clientCall is a direct call of a retrying client in an attempt.
@@ -191,6 +195,9 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 	if len(inners) == 0 && s.Kind == retrysite.Loop && !bound.Finite() && within == "" {
 		best.countVar = s.BoundParam()
 	}
+	if len(inners) == 0 {
+		best.timeOptions = c.forwardedOptions(s)
+	}
 	for _, in := range inners {
 		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
 		if c.retried(s, in) {
@@ -258,7 +265,7 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		}
 		return c.interfaceLead(call, fn, yield)
 	}
-	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: f.Within, own: f.OwnRetries, givesUp: f.GivesUpOn,
+	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: c.callWithin(call, f), own: f.OwnRetries, givesUp: f.GivesUpOn,
 		runsOut: f.RunsOutWith}
 	if i := f.CountParam - 1; i >= 0 && i < len(call.Args) {
 		if n, ok := c.ix.intConst(call.Args[i]); ok {
@@ -371,6 +378,9 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	}
 	if len(leads) == 1 && l.countVar != nil {
 		f.CountParam = typematch.ParamIndex(fn, l.countVar) + 1
+	}
+	if len(leads) == 1 && l.timeOptions != nil {
+		f.TimeOptionsParam = fn.Signature().Params().Len() // the last, variadic
 	}
 	c.reach[key] = f
 	return f

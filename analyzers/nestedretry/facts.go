@@ -43,6 +43,11 @@ type ReachesFact struct {
 	// constant there makes that many attempts, and with 1 retries nothing
 	// (CallNoRetry's call(fn, 1)).
 	CountParam int
+	// TimeOptionsParam, when not 0, is one more than the index of the
+	// variadic parameter whose options the function's only layer, a
+	// cenkalti/backoff v5 Retry, is given (lego's wait.Retry): what bounds
+	// it by time is read from each call's options, not from Within.
+	TimeOptionsParam int
 	// DoYields says that under an outer retry.Do of retrylint's retry
 	// package, where the retry.Do calls below make one attempt each, the
 	// function leads to UnderDo instead (nil: to no retries at all).
@@ -52,7 +57,7 @@ type ReachesFact struct {
 
 // same reports whether f and g say the same (g may be nil).
 func (f *ReachesFact) same(g *ReachesFact) bool {
-	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries && f.CountParam == g.CountParam &&
+	return g != nil && f.Bound == g.Bound && f.Within == g.Within && f.OwnRetries == g.OwnRetries && f.CountParam == g.CountParam && f.TimeOptionsParam == g.TimeOptionsParam &&
 		slices.Equal(f.Chain, g.Chain) && slices.Equal(f.GivesUpOn, g.GivesUpOn) && f.RunsOutWith == g.RunsOutWith && f.DoYields == g.DoYields
 }
 
@@ -78,6 +83,9 @@ func (f *ReachesFact) String() string {
 	}
 	if f.CountParam > 0 {
 		bound += ", counted by param " + strconv.Itoa(f.CountParam-1)
+	}
+	if f.TimeOptionsParam > 0 {
+		bound += ", time options param " + strconv.Itoa(f.TimeOptionsParam-1)
 	}
 	return "reaches(" + strings.Join(names, " -> ") + ", " + bound + ")"
 }

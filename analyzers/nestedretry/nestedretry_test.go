@@ -68,6 +68,12 @@ func TestCases(t *testing.T) {
 		// two of them around each other are not reported; "per request" only in
 		// an HTTP handler.
 		{Name: "Bounds", Pkgs: []string{"nestedretry/bounds"}},
+		// V5Options: a runner that hands its caller's options to
+		// cenkalti/backoff v5 (lego's wait.Retry), in its package and
+		// another, is bounded by the time each call's options set: a
+		// constant, a configured one, the library's 15 minutes when none
+		// does, and not known for a slice spread from out of sight.
+		{Name: "V5Options", Pkgs: []string{"nestedretry/v5opts/wait", "nestedretry/v5opts/app"}},
 		// Accessors: retrying clients that arrive through constructors and
 		// accessors (redis.NewUniversalClient, retryablehttp's StandardClient
 		// and RoundTripper), parameters and fields retry by default; visibly

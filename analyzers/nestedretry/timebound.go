@@ -3,6 +3,7 @@ package nestedretry
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
@@ -34,7 +35,9 @@ func (c *checker) siteLimit(s *retrysite.Site) (retrysite.Bound, string) {
 	case retrysite.RunnerCall:
 		// A runner of the user's own: the time bound of its loop.
 		if f := c.reaches(s.Runner, false); f != nil && !f.Bound.Finite() {
-			within = f.Within
+			if call, ok := s.Node.(*ast.CallExpr); ok {
+				within = c.callWithin(call, f)
+			}
 		}
 	}
 	if within == "" {
@@ -59,14 +62,10 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 		}
 		return c.cenkaltiV4Time(call.Args[1], 0)
 	case apis.CenkaltiV5:
-		within := "15 minutes, the library default"
-		for _, opt := range call.Args {
-			o, _ := c.ix.origin(opt)
-			if oc, ok := o.(*ast.CallExpr); ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), apis.CenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
-				within = c.duration(oc.Args[0], "its MaxElapsedTime")
-			}
+		if len(call.Args) < 2 || c.forwardedOptions(s) != nil {
+			return "" // the caller's options set it: read at each call (ReachesFact.TimeOptionsParam)
 		}
-		return within
+		return c.cenkaltiV5Time(call.Args[2:], call.Ellipsis.IsValid())
 	case apis.GoRetry:
 		if len(call.Args) < 2 {
 			return ""
@@ -74,6 +73,64 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 		return c.goRetryTime(call.Args[1], 0)
 	}
 	return ""
+}
+
+// cenkaltiV5Time reads the elapsed-time limit that v5 options set: the
+// last WithMaxElapsedTime among them, or the library's 15 minutes. spread
+// says the last option is a slice spread into the call (opts...): a literal
+// in sight is read too, and any other slice may hold one out of sight, so
+// the limit is not known ("").
+func (c *checker) cenkaltiV5Time(opts []ast.Expr, spread bool) string {
+	if spread && len(opts) > 0 {
+		o, _ := c.ix.origin(opts[len(opts)-1])
+		lit, ok := o.(*ast.CompositeLit)
+		if !ok {
+			return ""
+		}
+		opts = append(opts[:len(opts)-1:len(opts)-1], lit.Elts...)
+	}
+	within := "15 minutes, the library default"
+	for _, opt := range opts {
+		o, _ := c.ix.origin(opt)
+		oc, ok := o.(*ast.CallExpr)
+		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), apis.CenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
+			within = c.duration(oc.Args[0], "its MaxElapsedTime")
+		}
+	}
+	return within
+}
+
+// forwardedOptions returns the variadic parameter of the function around s,
+// a cenkalti/backoff v5 Retry call, that the call spreads as its options
+// (lego's wait.Retry(ctx, op, opts...) calls backoff.Retry(ctx, op',
+// opts...)): what bounds it by time is its caller's to say, at each call.
+func (c *checker) forwardedOptions(s *retrysite.Site) *types.Var {
+	call, ok := s.Node.(*ast.CallExpr)
+	decl, isDecl := s.Func.(*ast.FuncDecl)
+	if !ok || !isDecl || s.Kind != retrysite.LibraryCall || s.Runner == nil || s.Runner.Pkg() == nil ||
+		s.Runner.Pkg().Path() != apis.CenkaltiV5 || !call.Ellipsis.IsValid() || len(call.Args) < 3 {
+		return nil
+	}
+	fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	v, _ := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[len(call.Args)-1])].(*types.Var)
+	if fn == nil || v == nil {
+		return nil
+	}
+	sig := fn.Signature()
+	if !sig.Variadic() || sig.Params().At(sig.Params().Len()-1) != v {
+		return nil
+	}
+	return v
+}
+
+// callWithin is what bounds a call of a function by time, which f says it
+// leads to: f.Within, or, where the function hands its options to
+// cenkalti/backoff v5, what the call's own options set.
+func (c *checker) callWithin(call *ast.CallExpr, f *ReachesFact) string {
+	if i := f.TimeOptionsParam - 1; i >= 0 && i <= len(call.Args) {
+		return c.cenkaltiV5Time(call.Args[i:], call.Ellipsis.IsValid())
+	}
+	return f.Within
 }
 
 // cenkaltiV4Time follows a v4 BackOff to an ExponentialBackOff and reads
