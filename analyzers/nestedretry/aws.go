@@ -92,11 +92,27 @@ func (ev *evaluator) awsOptionBody(cfg clientConfig, fn ast.Expr, provider bool)
 	return cfg
 }
 
+// maxConfigDepth bounds the functions followed for the aws.Config they
+// return.
+const maxConfigDepth = 3
+
 // awsConfigValue evaluates an aws.Config: config.LoadDefaultConfig(ctx,
-// opts...), a literal, plus field assignments to its variable.
-func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
+// opts...), a literal, what a function of the package returns (lego's
+// createAWSConfig builds the options, retryer included, and loads the
+// config), plus field assignments to its variable.
+func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig { return ev.awsConfigAt(e, 0) }
+
+func (ev *evaluator) awsConfigAt(e ast.Expr, depth int) clientConfig {
 	var cfg clientConfig
 	if o, _ := ev.ix.origin(e); o != nil {
+		if call, ok := o.(*ast.CallExpr); ok && !ev.isFunc(call, apis.AWSConfigPkg, "LoadDefaultConfig") {
+			if fn := typematch.Callee(ev.ix.info, call); fn != nil && ev.ix.decls[fn] != nil {
+				if depth >= maxConfigDepth {
+					return clientConfig{State: cfgOpaque}
+				}
+				cfg = ev.awsConfigReturned(ev.ix.decls[fn], depth+1)
+			}
+		}
 		if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSConfigPkg, "LoadDefaultConfig") {
 			opts := call.Args[1:]
 			if call.Ellipsis.IsValid() {
@@ -116,6 +132,31 @@ func (ev *evaluator) awsConfigValue(e ast.Expr) clientConfig {
 	}
 	ev.structFields(e, nil, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, true) })
 	return cfg
+}
+
+// awsConfigReturned evaluates a function of the package that returns an
+// aws.Config: the configuration its return statements agree on. A zero
+// literal returned beside an error is no config anyone uses; results that
+// are not named where they are returned cannot be followed.
+func (ev *evaluator) awsConfigReturned(d *ast.FuncDecl, depth int) clientConfig {
+	body, ok := ev.ix.find(d.Body)
+	if !ok {
+		return clientConfig{State: cfgOpaque}
+	}
+	var results []clientConfig
+	for r := range returns(body) {
+		if len(r.Results) == 0 {
+			return clientConfig{State: cfgOpaque}
+		}
+		if lit, ok := ast.Unparen(r.Results[0]).(*ast.CompositeLit); ok && len(lit.Elts) == 0 && len(r.Results) > 1 {
+			continue
+		}
+		results = append(results, ev.awsConfigAt(r.Results[0], depth))
+	}
+	if len(results) == 0 {
+		return clientConfig{State: cfgOpaque}
+	}
+	return agree(results)
 }
 
 // awsLoadOption applies one option of config.LoadDefaultConfig.
