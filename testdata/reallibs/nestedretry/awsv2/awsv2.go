@@ -236,3 +236,79 @@ func (r *Reader) read(ctx context.Context, in *dynamodb.GetItemInput) error {
 	}
 	return errGiveUp
 }
+
+// --- an aws.Config that a function of the package loads and returns ---
+
+// loadConfig builds the load options, retryer included, and returns the
+// config, or a zero one beside an error (lego's createAWSConfig).
+func loadConfig(ctx context.Context, attempts int) (aws.Config, error) {
+	opts := []func(*config.LoadOptions) error{
+		config.WithRetryer(func() aws.Retryer {
+			return retry.NewStandard(func(o *retry.StandardOptions) { o.MaxAttempts = attempts })
+		}),
+	}
+	opts = append(opts, config.WithRegion("eu-west-1"))
+	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return aws.Config{}, err
+	}
+	return cfg, nil
+}
+
+// The count comes from the caller: the configuration cannot be read, so
+// nothing is said about it.
+func loadedByHelper(ctx context.Context, in *s3.PutObjectInput, attempts int) error {
+	cfg, err := loadConfig(ctx, attempts)
+	if err != nil {
+		return err
+	}
+	c := s3.NewFromConfig(cfg)
+	for i := 0; i < 3; i++ {
+		if _, err := c.PutObject(ctx, in); err == nil {
+			return nil
+		}
+	}
+	return errGiveUp
+}
+
+func loadRaised(ctx context.Context) (aws.Config, error) {
+	return config.LoadDefaultConfig(ctx, config.WithRetryMaxAttempts(7))
+}
+
+// A helper that raises the count: its figure is the one said.
+func raisedByHelper(ctx context.Context, in *s3.PutObjectInput) error {
+	cfg, err := loadRaised(ctx)
+	if err != nil {
+		return err
+	}
+	c := s3.NewFromConfig(cfg)
+	for i := 0; i < 2; i++ {
+		if _, err := c.PutObject(ctx, in); err == nil { // want `calls s3.Client.PutObject, which makes up to 7 attempts itself: up to 14 calls in all`
+			return nil
+		}
+	}
+	return errGiveUp
+}
+
+func loadOff(ctx context.Context) (aws.Config, error) {
+	cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryMaxAttempts(1))
+	if err != nil {
+		return aws.Config{}, err
+	}
+	return cfg, nil
+}
+
+// A helper that turns the SDK's retries off: quiet.
+func offByHelper(ctx context.Context, in *s3.PutObjectInput) error {
+	cfg, err := loadOff(ctx)
+	if err != nil {
+		return err
+	}
+	c := s3.NewFromConfig(cfg)
+	for i := 0; i < 5; i++ {
+		if _, err := c.PutObject(ctx, in); err == nil {
+			return nil
+		}
+	}
+	return errGiveUp
+}
