@@ -13,6 +13,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -140,15 +141,22 @@ func (c *checker) findLeads(body *ast.BlockStmt, yield bool) []lead {
 		return nil
 	}
 	var leads []lead
-	// A site's Node is a loop or a call: those and go statements are all
-	// the walk stops at.
-	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	// A site's Node is a loop or a call: those, go statements and returned
+	// function literals are all the walk stops at.
+	kinds := []ast.Node{(*ast.GoStmt)(nil), (*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
 	cur.Inspect(kinds, func(at inspector.Cursor) bool {
 		n := at.Node()
 		if _, ok := n.(*ast.GoStmt); ok {
 			// A call started with go runs beside the attempt, not in it: its
 			// retries (a background dial probe) do not multiply the request's.
 			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			// A function literal handed back (return func() { stop() }) runs
+			// when its caller calls it, not here: anthropic-sdk-go's
+			// makeStopClosure makes the closure that stops a work item later.
+			k, _ := at.ParentEdge()
+			return k != edge.ReturnStmt_Results
 		}
 		if s := c.sites[n]; s != nil && !spin(s) {
 			if l, ok := c.siteLead(s, yield); ok {

@@ -73,6 +73,10 @@ func TestCases(t *testing.T) {
 		// another, is bounded by the time each call's options set: a
 		// constant, a configured one, the library's 15 minutes when none
 		// does, and not known for a slice spread from out of sight.
+		// Closures: a function that hands back a closure calling a retrying
+		// client sends nothing when it is called; one that calls such a
+		// closure at once does.
+		{Name: "Closures", Pkgs: []string{"nestedretry/closures"}},
 		{Name: "V5Options", Pkgs: []string{"nestedretry/v5opts/wait", "nestedretry/v5opts/app"}},
 		// Accessors: retrying clients that arrive through constructors and
 		// accessors (redis.NewUniversalClient, retryablehttp's StandardClient
