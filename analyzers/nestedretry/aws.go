@@ -110,7 +110,7 @@ func (ev *evaluator) awsConfigAt(e ast.Expr, depth int) clientConfig {
 				if depth >= maxConfigDepth {
 					return clientConfig{State: cfgOpaque}
 				}
-				cfg = ev.awsConfigReturned(ev.ix.decls[fn], depth+1)
+				cfg = ev.returned(ev.ix.decls[fn], func(e ast.Expr) clientConfig { return ev.awsConfigAt(e, depth+1) })
 			}
 		}
 		if call, ok := o.(*ast.CallExpr); ok && ev.isFunc(call, apis.AWSConfigPkg, "LoadDefaultConfig") {
@@ -132,31 +132,6 @@ func (ev *evaluator) awsConfigAt(e ast.Expr, depth int) clientConfig {
 	}
 	ev.structFields(e, nil, func(name string, x ast.Expr) { cfg = ev.awsField(cfg, name, x, true) })
 	return cfg
-}
-
-// awsConfigReturned evaluates a function of the package that returns an
-// aws.Config: the configuration its return statements agree on. A zero
-// literal returned beside an error is no config anyone uses; results that
-// are not named where they are returned cannot be followed.
-func (ev *evaluator) awsConfigReturned(d *ast.FuncDecl, depth int) clientConfig {
-	body, ok := ev.ix.find(d.Body)
-	if !ok {
-		return clientConfig{State: cfgOpaque}
-	}
-	var results []clientConfig
-	for r := range returns(body) {
-		if len(r.Results) == 0 {
-			return clientConfig{State: cfgOpaque}
-		}
-		if lit, ok := ast.Unparen(r.Results[0]).(*ast.CompositeLit); ok && len(lit.Elts) == 0 && len(r.Results) > 1 {
-			continue
-		}
-		results = append(results, ev.awsConfigAt(r.Results[0], depth))
-	}
-	if len(results) == 0 {
-		return clientConfig{State: cfgOpaque}
-	}
-	return agree(results)
 }
 
 // awsLoadOption applies one option of config.LoadDefaultConfig.

@@ -273,7 +273,8 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 		}
 		return c.interfaceLead(call, fn, yield)
 	}
-	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: f.Bound, within: c.callWithin(call, f), own: f.OwnRetries, givesUp: f.GivesUpOn,
+	bound, within := c.callLimits(call, f)
+	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: bound, within: within, own: f.OwnRetries, givesUp: f.GivesUpOn,
 		runsOut: f.RunsOutWith}
 	if i := f.CountParam - 1; i >= 0 && i < len(call.Args) {
 		if n, ok := c.ix.intConst(call.Args[i]); ok {

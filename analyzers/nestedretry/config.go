@@ -253,16 +253,31 @@ func agree(results []clientConfig) clientConfig {
 // constructor evaluates a function returning a client: the configuration
 // its return statements agree on, or the default.
 func (ev *evaluator) constructor(d *ast.FuncDecl, built func(ast.Expr, []*types.Var) (clientConfig, bool), depth int) clientConfig {
+	return ev.returned(d, func(e ast.Expr) clientConfig {
+		cfg, _ := ev.client(e, built, depth)
+		return cfg
+	})
+}
+
+// returned evaluates with eval the first result of each return statement
+// of d, and returns the configuration they agree on, or the default. A nil,
+// or a zero literal beside a result other than nil (return aws.Config{},
+// err), is what the function gives on failure: no value anyone uses.
+func (ev *evaluator) returned(d *ast.FuncDecl, eval func(ast.Expr) clientConfig) clientConfig {
 	body, ok := ev.ix.find(d.Body)
 	if !ok {
 		return clientConfig{}
 	}
 	var results []clientConfig
 	for r := range returns(body) {
-		if len(r.Results) > 0 && !ev.ix.info.Types[r.Results[0]].IsNil() {
-			cfg, _ := ev.client(r.Results[0], built, depth)
-			results = append(results, cfg)
+		if len(r.Results) == 0 || ev.ix.info.Types[r.Results[0]].IsNil() {
+			continue
 		}
+		if lit, ok := ast.Unparen(r.Results[0]).(*ast.CompositeLit); ok && len(lit.Elts) == 0 &&
+			len(r.Results) > 1 && !ev.ix.info.Types[r.Results[len(r.Results)-1]].IsNil() {
+			continue
+		}
+		results = append(results, eval(r.Results[0]))
 	}
 	return agree(results)
 }

@@ -116,8 +116,8 @@
 // It says only what it knows. A layer that stops on a clock (a deadline in
 // the loop's condition or in an if that leaves it, a timer or a context with
 // a timeout made before the loop, cenkalti/backoff's MaxElapsedTime, 15
-// minutes by default, read at each call of a function that hands its
-// options on to it) is "bounded by time", not unbounded; a count it cannot
+// minutes by default, and WithMaxTries, read at each call of a function that
+// hands its options on to it) is "bounded by time", not unbounded; a count it cannot
 // read is "an unknown number of attempts", and then the figure is what the
 // other layer's count gives ("up to 3 calls for each of its attempts"); two
 // layers that both have no figure are not reported. A loop that counts its

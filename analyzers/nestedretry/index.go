@@ -293,8 +293,8 @@ func (ix *index) funcBody(e ast.Expr) (inspector.Cursor, *types.Var, bool) {
 }
 
 // sliceElems returns the elements a slice is built of, when every value
-// it is given is in sight: a composite literal, a local variable whose
-// values are such slices, append of such a slice and elements (or another
+// it is given is in sight: a composite literal, a local variable (not a
+// parameter) whose values are such slices, append of such a slice and elements (or another
 // such slice...). The order is the source order, not the order of
 // execution.
 func (ix *index) sliceElems(e ast.Expr, seen map[*types.Var]bool, depth int) ([]ast.Expr, bool) {
@@ -311,8 +311,8 @@ func (ix *index) sliceElems(e ast.Expr, seen map[*types.Var]bool, depth int) ([]
 		return x.Elts, true
 	case *ast.Ident:
 		v := ix.variable(x)
-		if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-			return nil, false
+		if v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
+			return nil, false // a parameter also holds what its caller gives, out of sight
 		}
 		if seen[v] {
 			return nil, true // x = append(x, ...): its other values are listed already

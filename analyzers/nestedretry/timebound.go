@@ -34,10 +34,17 @@ func (c *checker) siteLimit(s *retrysite.Site) (retrysite.Bound, string) {
 		within = c.libraryTime(s)
 	case retrysite.RunnerCall:
 		// A runner of the user's own: the time bound of its loop.
-		if f := c.reaches(s.Runner, false); f != nil && !f.Bound.Finite() {
-			if call, ok := s.Node.(*ast.CallExpr); ok {
-				within = c.callWithin(call, f)
+		f := c.reaches(s.Runner, false)
+		call, isCall := s.Node.(*ast.CallExpr)
+		switch {
+		case f != nil && f.TimeOptionsParam > 0 && isCall:
+			// It hands its options to cenkalti/backoff v5: this call's own.
+			var bound retrysite.Bound
+			if bound, within = c.callLimits(call, f); bound.Finite() {
+				return bound, ""
 			}
+		case f != nil && !f.Bound.Finite():
+			within = f.Within
 		}
 	}
 	if within == "" {
@@ -65,7 +72,7 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 		if len(call.Args) < 2 || c.forwardedOptions(s) != nil {
 			return "" // the caller's options set it: read at each call (ReachesFact.TimeOptionsParam)
 		}
-		return c.cenkaltiV5Time(call.Args[2:], call.Ellipsis.IsValid())
+		return c.cenkaltiV5Limits(call.Args[2:], call.Ellipsis.IsValid()).within
 	case apis.GoRetry:
 		if len(call.Args) < 2 {
 			return ""
@@ -75,35 +82,55 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 	return ""
 }
 
-// cenkaltiV5Time reads the elapsed-time limit that v5 options set: the
-// last WithMaxElapsedTime among them, or the library's 15 minutes. spread
-// says the last option is a slice spread into the call (opts...): a literal
-// in sight is read too, and any other slice may hold one out of sight, so
-// the limit is not known ("").
-func (c *checker) cenkaltiV5Time(opts []ast.Expr, spread bool) string {
+// v5Limits is what cenkalti/backoff v5 options bound a Retry by: a count
+// (WithMaxTries; Unknown when none is given or it cannot be read) and an
+// elapsed time (WithMaxElapsedTime, 15 minutes by default; "" when not
+// known or 0).
+type v5Limits struct {
+	count  retrysite.Bound
+	within string
+}
+
+// cenkaltiV5Limits reads the limits that v5 options set, the last of each
+// kind winning. spread says the last option is a slice spread into the
+// call (opts...): the options it is built of are read where they are all in
+// sight (sliceElems), and otherwise any limit may hide in it, so neither is
+// known.
+func (c *checker) cenkaltiV5Limits(opts []ast.Expr, spread bool) v5Limits {
+	unknown := v5Limits{count: retrysite.Bound{Kind: retrysite.Unknown}}
 	if spread && len(opts) > 0 {
-		o, _ := c.ix.origin(opts[len(opts)-1])
-		lit, ok := o.(*ast.CompositeLit)
+		elems, ok := c.ix.sliceElems(opts[len(opts)-1], map[*types.Var]bool{}, 0)
 		if !ok {
-			return ""
+			return unknown
 		}
-		opts = append(opts[:len(opts)-1:len(opts)-1], lit.Elts...)
+		opts = append(opts[:len(opts)-1:len(opts)-1], elems...)
 	}
-	within := "15 minutes, the library default"
+	lim := v5Limits{count: retrysite.Bound{Kind: retrysite.Unknown}, within: "15 minutes, the library default"}
 	for _, opt := range opts {
 		o, _ := c.ix.origin(opt)
 		oc, ok := o.(*ast.CallExpr)
-		if ok && typematch.IsFunc(typematch.Callee(c.pass.TypesInfo, oc), apis.CenkaltiV5, "WithMaxElapsedTime") && len(oc.Args) == 1 {
-			within = c.duration(oc.Args[0], "its MaxElapsedTime")
+		if !ok || len(oc.Args) != 1 {
+			continue
+		}
+		switch fn := typematch.Callee(c.pass.TypesInfo, oc); {
+		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxElapsedTime"):
+			lim.within = c.duration(oc.Args[0], "its MaxElapsedTime")
+		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxTries"):
+			lim.count = retrysite.Bound{Kind: retrysite.Unknown}
+			if n, ok := c.ix.intConst(oc.Args[0]); ok && n > 0 {
+				lim.count = retrysite.Bound{Kind: retrysite.Known, Attempts: n}
+			}
 		}
 	}
-	return within
+	return lim
 }
 
 // forwardedOptions returns the variadic parameter of the function around s,
 // a cenkalti/backoff v5 Retry call, that the call spreads as its options
-// (lego's wait.Retry(ctx, op, opts...) calls backoff.Retry(ctx, op',
-// opts...)): what bounds it by time is its caller's to say, at each call.
+// unchanged (lego's wait.Retry(ctx, op, opts...) calls backoff.Retry(ctx,
+// op', opts...)): the limits are its caller's to say, at each call. A
+// parameter the function assigns (defaults put in front of the caller's
+// options) is not forwarded as it came.
 func (c *checker) forwardedOptions(s *retrysite.Site) *types.Var {
 	call, ok := s.Node.(*ast.CallExpr)
 	decl, isDecl := s.Func.(*ast.FuncDecl)
@@ -113,7 +140,7 @@ func (c *checker) forwardedOptions(s *retrysite.Site) *types.Var {
 	}
 	fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	v, _ := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[len(call.Args)-1])].(*types.Var)
-	if fn == nil || v == nil {
+	if fn == nil || v == nil || len(c.ix.values[v]) > 0 {
 		return nil
 	}
 	sig := fn.Signature()
@@ -123,14 +150,19 @@ func (c *checker) forwardedOptions(s *retrysite.Site) *types.Var {
 	return v
 }
 
-// callWithin is what bounds a call of a function by time, which f says it
-// leads to: f.Within, or, where the function hands its options to
-// cenkalti/backoff v5, what the call's own options set.
-func (c *checker) callWithin(call *ast.CallExpr, f *ReachesFact) string {
-	if i := f.TimeOptionsParam - 1; i >= 0 && i <= len(call.Args) {
-		return c.cenkaltiV5Time(call.Args[i:], call.Ellipsis.IsValid())
+// callLimits is what bounds a call of a function that f says leads to
+// retries: f's own bound and time, or, where the function hands its
+// options to cenkalti/backoff v5 (ReachesFact.TimeOptionsParam), what the
+// call's own options set.
+func (c *checker) callLimits(call *ast.CallExpr, f *ReachesFact) (retrysite.Bound, string) {
+	// Only calls of v5's option functions are read among the arguments, so
+	// a method expression's receiver, which shifts them by one, does no harm.
+	i := f.TimeOptionsParam - 1
+	if i < 0 || i > len(call.Args) {
+		return f.Bound, f.Within
 	}
-	return f.Within
+	lim := c.cenkaltiV5Limits(call.Args[i:], call.Ellipsis.IsValid())
+	return lim.count, lim.within
 }
 
 // cenkaltiV4Time follows a v4 BackOff to an ExponentialBackOff and reads

@@ -149,7 +149,9 @@ func (w *walker) outcome() (outcome, bool) {
 // error, response or status code as roles says, answers for the outcome
 // out: its body is declarations and if statements that return a constant,
 // then a return of one expression, each evaluated with the arguments out
-// gives. Unknown where any of it cannot be evaluated.
+// gives. An if whose condition cannot be evaluated adds its constant to the
+// answers the predicate may give; a statement of another kind, or a last
+// return that cannot be evaluated, makes the answer unknown.
 func (a *recogniser) onOutcome(fn *types.Func, roles []argRole, out outcome) tri {
 	decl := a.decls[fn]
 	sig := fn.Signature()

@@ -312,3 +312,27 @@ func offByHelper(ctx context.Context, in *s3.PutObjectInput) error {
 	}
 	return errGiveUp
 }
+
+func loadPtr(ctx context.Context) (*aws.Config, error) {
+	cfg, err := config.LoadDefaultConfig(ctx, config.WithRetryMaxAttempts(7))
+	if err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+// A helper that hands back a pointer, nil beside an error: the config it
+// loads is the one said.
+func raisedByPointer(ctx context.Context, in *s3.PutObjectInput) error {
+	cfg, err := loadPtr(ctx)
+	if err != nil {
+		return err
+	}
+	c := s3.NewFromConfig(*cfg)
+	for i := 0; i < 2; i++ {
+		if _, err := c.PutObject(ctx, in); err == nil { // want `calls s3.Client.PutObject, which makes up to 7 attempts itself: up to 14 calls in all`
+			return nil
+		}
+	}
+	return errGiveUp
+}

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/cenkalti/backoff/v5"
@@ -13,6 +14,8 @@ import (
 )
 
 type config struct{ Timeout time.Duration }
+
+var errGiveUp = errors.New("give up")
 
 // A constant limit among the caller's options.
 func twoMinutes(ctx context.Context, rdb *redis.Client) error {
@@ -52,4 +55,39 @@ func local(ctx context.Context, rdb *redis.Client) error {
 	return retry(ctx, func() error {
 		return rdb.Incr(ctx, "n").Err() // want `retry call bounded by time \(30 seconds\) calls redis.Client.Incr`
 	}, backoff.WithMaxElapsedTime(30*time.Second))
+}
+
+// A count among the caller's options bounds the runner's attempts.
+func tries(ctx context.Context, rdb *redis.Client) error {
+	return wait.Retry(ctx, func() error {
+		return rdb.Incr(ctx, "n").Err() // want `retry call of up to 3 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all`
+	}, backoff.WithMaxTries(3))
+}
+
+// Options built in a local slice, all in sight, are read.
+func built(ctx context.Context, rdb *redis.Client) error {
+	opts := []backoff.RetryOption{backoff.WithBackOff(backoff.NewConstantBackOff(time.Second))}
+	opts = append(opts, backoff.WithMaxElapsedTime(time.Minute))
+	return wait.Retry(ctx, func() error {
+		return rdb.Incr(ctx, "n").Err() // want `retry call bounded by time \(1 minute\) calls redis.Client.Incr`
+	}, opts...)
+}
+
+// A runner that puts its own limit in front of the caller's options: the
+// caller's options may override it, so the time is not known.
+func withDefault(ctx context.Context, rdb *redis.Client) error {
+	return wait.WithDefault(ctx, func() error {
+		return rdb.Incr(ctx, "n").Err() // want `retry call of an unknown number of attempts calls redis.Client.Incr`
+	}, backoff.WithMaxElapsedTime(time.Hour))
+}
+
+// A loop around a runner called as a method expression, whose arguments
+// start with the receiver: the options after them bound its attempts.
+func aroundMethodExpr(ctx context.Context, op func() error) error {
+	for i := 0; i < 3; i++ {
+		if err := wait.Runner.Retry(wait.Runner{}, ctx, op, backoff.WithMaxTries(2)); err == nil { // want `retry loop of up to 3 attempts calls \(wait.Runner\).Retry, which makes up to 2 attempts: up to 6 calls in all`
+			return nil
+		}
+	}
+	return errGiveUp
 }
