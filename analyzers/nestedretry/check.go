@@ -116,10 +116,10 @@ type lead struct {
 	// layer, a loop that calls nothing that retries (see
 	// ReachesFact.CountParam), or nil.
 	countVar *types.Var
-	// timeOptions is the variadic parameter whose options the lead's only
-	// layer, a cenkalti/backoff v5 Retry, is given (see
-	// ReachesFact.TimeOptionsParam), or nil.
-	timeOptions *types.Var
+	// timeOptions: the lead's only layer, a cenkalti/backoff v5 Retry, is
+	// given the function's own variadic options (see
+	// ReachesFact.TimeOptionsParam).
+	timeOptions bool
 }
 
 // clientCall is a direct call of a retrying client in an attempt.
@@ -204,7 +204,7 @@ func (c *checker) siteLead(s *retrysite.Site, yield bool) (lead, bool) {
 		best.countVar = s.BoundParam()
 	}
 	if len(inners) == 0 {
-		best.timeOptions = c.forwardedOptions(s)
+		best.timeOptions = c.forwardsOptions(s)
 	}
 	for _, in := range inners {
 		l := lead{node: s.Node, nested: best.nested, chain: append(append([]Link(nil), name...), in.chain...)}
@@ -388,7 +388,7 @@ func (c *checker) reaches(fn *types.Func, yield bool) *ReachesFact {
 	if len(leads) == 1 && l.countVar != nil {
 		f.CountParam = typematch.ParamIndex(fn, l.countVar) + 1
 	}
-	if len(leads) == 1 && l.timeOptions != nil {
+	if len(leads) == 1 && l.timeOptions {
 		f.TimeOptionsParam = fn.Signature().Params().Len() // the last, variadic
 	}
 	c.reach[key] = f

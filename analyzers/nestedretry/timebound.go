@@ -69,7 +69,7 @@ func (c *checker) libraryTime(s *retrysite.Site) string {
 		}
 		return c.cenkaltiV4Time(call.Args[1], 0)
 	case apis.CenkaltiV5:
-		if len(call.Args) < 2 || c.forwardedOptions(s) != nil {
+		if len(call.Args) < 2 || c.forwardsOptions(s) {
 			return "" // the caller's options set it: read at each call (ReachesFact.TimeOptionsParam)
 		}
 		return c.cenkaltiV5Limits(call.Args[2:], call.Ellipsis.IsValid()).within
@@ -115,39 +115,35 @@ func (c *checker) cenkaltiV5Limits(opts []ast.Expr, spread bool) v5Limits {
 		switch fn := typematch.Callee(c.pass.TypesInfo, oc); {
 		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxElapsedTime"):
 			lim.within = c.duration(oc.Args[0], "its MaxElapsedTime")
-		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxTries"):
-			lim.count = retrysite.Bound{Kind: retrysite.Unknown}
-			if n, ok := c.ix.intConst(oc.Args[0]); ok && n > 0 {
-				lim.count = retrysite.Bound{Kind: retrysite.Known, Attempts: n}
+		default:
+			if b, ok := retrysite.CenkaltiV5Tries(c.pass.TypesInfo, oc); ok {
+				lim.count = b
 			}
 		}
 	}
 	return lim
 }
 
-// forwardedOptions returns the variadic parameter of the function around s,
-// a cenkalti/backoff v5 Retry call, that the call spreads as its options
+// forwardsOptions reports whether s, a cenkalti/backoff v5 Retry call,
+// spreads the variadic parameter of the function around it as its options,
 // unchanged (lego's wait.Retry(ctx, op, opts...) calls backoff.Retry(ctx,
 // op', opts...)): the limits are its caller's to say, at each call. A
 // parameter the function assigns (defaults put in front of the caller's
 // options) is not forwarded as it came.
-func (c *checker) forwardedOptions(s *retrysite.Site) *types.Var {
+func (c *checker) forwardsOptions(s *retrysite.Site) bool {
 	call, ok := s.Node.(*ast.CallExpr)
 	decl, isDecl := s.Func.(*ast.FuncDecl)
 	if !ok || !isDecl || s.Kind != retrysite.LibraryCall || s.Runner == nil || s.Runner.Pkg() == nil ||
 		s.Runner.Pkg().Path() != apis.CenkaltiV5 || !call.Ellipsis.IsValid() || len(call.Args) < 3 {
-		return nil
+		return false
 	}
 	fn, _ := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
 	v, _ := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[len(call.Args)-1])].(*types.Var)
 	if fn == nil || v == nil || len(c.ix.values[v]) > 0 {
-		return nil
+		return false
 	}
 	sig := fn.Signature()
-	if !sig.Variadic() || sig.Params().At(sig.Params().Len()-1) != v {
-		return nil
-	}
-	return v
+	return sig.Variadic() && sig.Params().At(sig.Params().Len()-1) == v
 }
 
 // callLimits is what bounds a call of a function that f says leads to

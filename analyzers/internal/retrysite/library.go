@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -169,6 +170,19 @@ func (a *recogniser) cenkaltiVarBound(id *ast.Ident, depth int) Bound {
 	return *out
 }
 
+// CenkaltiV5Tries returns the number of attempts that opt, a call of
+// cenkalti/backoff v5's WithMaxTries, allows, and whether opt is one: Unknown
+// when its argument is not a positive constant.
+func CenkaltiV5Tries(info *types.Info, opt *ast.CallExpr) (Bound, bool) {
+	if !typematch.IsFunc(typematch.Callee(info, opt), apis.CenkaltiV5, "WithMaxTries") || len(opt.Args) != 1 {
+		return Bound{}, false
+	}
+	if n, ok := eval.Int(info.Types[opt.Args[0]]); ok && n > 0 && n == int64(int(n)) {
+		return Bound{Kind: Known, Attempts: int(n)}, true
+	}
+	return Bound{Kind: Unknown}, true
+}
+
 func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
 	s.Bound = Bound{Kind: LibraryDefault} // 15 minutes of elapsed time, no count
 	var backoff ast.Expr
@@ -177,14 +191,9 @@ func cenkaltiV5Site(a *recogniser, call *ast.CallExpr, s *Site) {
 		s.Bound = Bound{Kind: Unknown} // an option out of sight may set WithMaxTries or WithMaxElapsedTime
 	}
 	for _, opt := range opts {
-		fn := typematch.Callee(a.info, opt)
-		switch {
-		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithMaxTries") && len(opt.Args) == 1:
-			s.Bound = Bound{Kind: Unknown}
-			if n, ok := a.intConst(opt.Args[0]); ok && n > 0 {
-				s.Bound = Bound{Kind: Known, Attempts: int(n)}
-			}
-		case typematch.IsFunc(fn, apis.CenkaltiV5, "WithBackOff") && len(opt.Args) == 1:
+		if b, ok := CenkaltiV5Tries(a.info, opt); ok {
+			s.Bound = b
+		} else if typematch.IsFunc(typematch.Callee(a.info, opt), apis.CenkaltiV5, "WithBackOff") && len(opt.Args) == 1 {
 			backoff = opt.Args[0]
 		}
 	}

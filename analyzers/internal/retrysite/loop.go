@@ -789,7 +789,7 @@ func (w *walker) isStatus(sel *ast.SelectorExpr) bool {
 }
 
 // evalInt evaluates an integer expression built of constants and the
-// attempt's status code (200 on success, 503 on a status failure).
+// attempt's status code, as the walker's outcome has it.
 func (w *walker) evalInt(e ast.Expr) (int64, bool) {
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		v, ok := constant.Int64Val(constant.ToInt(tv.Value))
@@ -800,15 +800,8 @@ func (w *walker) evalInt(e ast.Expr) (int64, bool) {
 		return w.evalInt(e.X)
 	case *ast.SelectorExpr:
 		if w.isStatus(e) {
-			switch w.sc {
-			case success:
-				return 200, true
-			case failStatus:
-				return 503, true
-			case failErr:
-				if w.errStatus != 0 {
-					return w.errStatus, true
-				}
+			if o, ok := w.outcome(); ok && o.status != 0 {
+				return o.status, true
 			}
 		}
 	case *ast.BinaryExpr:

@@ -54,34 +54,13 @@ func (a *recogniser) onNil(fn *types.Func, depth int) tri {
 	if !ok || result == nil {
 		return guard
 	}
-	isParam := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && a.info.Uses[id] == param }
-	return eval.Condition(result, func(x ast.Expr) tri {
-		switch x := x.(type) {
-		case *ast.BinaryExpr:
-			if x.Op != token.EQL && x.Op != token.NEQ {
-				break
-			}
-			for _, xy := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if tv, ok := a.info.Types[xy[1]]; ok && tv.IsNil() && isParam(xy[0]) {
-					return eval.Of(x.Op == token.EQL)
-				}
-			}
-		case *ast.CallExpr:
-			f := typematch.Callee(a.info, x)
-			if (typematch.IsFunc(f, "errors", "Is") || typematch.IsFunc(f, "errors", "As")) && len(x.Args) == 2 && isParam(x.Args[0]) {
-				return no
-			}
-			if len(x.Args) == 1 && isParam(x.Args[0]) {
-				return a.onNil(f, depth+1) // return isTemporary(err) || isTimeout(err)
-			}
-		case *ast.Ident:
-			if tv, ok := a.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-				return eval.Of(constant.BoolVal(tv.Value))
-			}
-		}
-		return unknown
-	})
+	role := map[types.Object]argRole{param: errArg}
+	return eval.Condition(result, func(x ast.Expr) tri { return a.outcomeLeaf(x, role, nilError, depth) })
 }
+
+// nilError is the outcome a predicate on an error alone is asked about: no
+// error, and nothing known of a response.
+var nilError = outcome{errNil: yes, respNil: unknown}
 
 // exportPredicateFacts exports NilPredicateFact for the package's exported
 // predicates on an error whose answer for a nil error is known.
@@ -168,7 +147,7 @@ func (a *recogniser) onOutcome(fn *types.Func, roles []argRole, out outcome) tri
 	if len(role) == 0 {
 		return unknown
 	}
-	leaf := func(e ast.Expr) tri { return a.outcomeLeaf(e, role, out) }
+	leaf := func(e ast.Expr) tri { return a.outcomeLeaf(e, role, out, 0) }
 	var mayFalse, mayTrue bool
 	note := func(v bool) {
 		if v {
@@ -233,8 +212,9 @@ func answerOf(mayFalse, mayTrue bool) tri {
 
 // outcomeLeaf evaluates an operand of a condition in a predicate whose
 // parameters in role hold the attempt's error, response or status code as
-// out has them.
-func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out outcome) tri {
+// out has them. depth counts the predicates on a nil error followed into
+// one another (return isTemporary(err) || isTimeout(err)).
+func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out outcome, depth int) tri {
 	roleOf := func(e ast.Expr) argRole {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			return role[a.info.Uses[id]]
@@ -279,7 +259,7 @@ func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out 
 				return no // a nil error is no error of any kind
 			}
 			if len(e.Args) == 1 {
-				return a.onNilPredicate(f)
+				return a.onNil(f, depth+1)
 			}
 		}
 	case *ast.Ident:
