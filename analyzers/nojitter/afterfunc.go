@@ -39,7 +39,8 @@ func (c *checker) rescheduled() {
 		if c.zero(d) {
 			continue
 		}
-		if j := c.res.Judge(d); j.Randomness != retrysite.Fixed || j.RetryAfter || j.Zero {
+		j := c.res.Judge(d)
+		if j.Randomness != retrysite.Fixed || j.RetryAfter || j.Zero {
 			continue
 		}
 		if c.rep.Skip(call.Pos()) {
@@ -51,7 +52,7 @@ func (c *checker) rescheduled() {
 			Message: fmt.Sprintf("retry rescheduled by time.AfterFunc waits %s before sending again: %s; randomise the wait (full jitter)",
 				c.describe(d), herd),
 		}
-		if c.isDuration(d) {
+		if !j.PartlyRetryAfter && c.isDuration(d) {
 			diag.SuggestedFixes = c.fullJitterFix(d)
 		}
 		c.rep.Report(diag)

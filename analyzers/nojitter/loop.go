@@ -24,7 +24,8 @@ import (
 // what the server's Retry-After asked is the server's pacing: not reported,
 // and it excuses no other wait.
 func (c *checker) loop(s *retrysite.Site) {
-	var fixed, random []retrysite.Wait
+	var random []retrysite.Wait
+	var fixed []judgedWait
 	for _, w := range s.Waits {
 		if w.Kind == retrysite.LibBackoff {
 			continue
@@ -43,7 +44,7 @@ func (c *checker) loop(s *retrysite.Site) {
 			random = append(random, w)
 		case retrysite.Fixed:
 			if !j.RetryAfter && !j.Zero && (w.Duration == nil || !c.zero(w.Duration)) {
-				fixed = append(fixed, w)
+				fixed = append(fixed, judgedWait{w, j})
 			}
 		}
 	}
@@ -54,7 +55,8 @@ func (c *checker) loop(s *retrysite.Site) {
 	if !ok {
 		return // not in the package's files
 	}
-	for _, w := range fixed {
+	for _, f := range fixed {
+		w := f.Wait
 		if c.excused(attempt, w, random) {
 			continue
 		}
@@ -62,16 +64,28 @@ func (c *checker) loop(s *retrysite.Site) {
 		if c.rep.Skip(pos) {
 			continue
 		}
+		when, hint := "", "randomise the wait (full jitter)"
+		if f.j.PartlyRetryAfter {
+			when, hint = " when the server sends no Retry-After", "randomise that wait (full jitter) and keep the server's"
+		}
 		d := analysis.Diagnostic{
 			Pos:     pos,
 			End:     w.Node.End(),
-			Message: fmt.Sprintf("retry loop waits %s between attempts: %s; randomise the wait (full jitter)", c.describeWait(w), herd),
+			Message: fmt.Sprintf("retry loop waits %s between attempts%s: %s; %s", c.describeWait(w), when, herd, hint),
 		}
-		if w.Via == nil && w.Kind != retrysite.Tick && c.isDuration(w.Duration) {
+		// The fix randomises the whole wait: not one that is, on some runs,
+		// what the server asked for.
+		if w.Via == nil && w.Kind != retrysite.Tick && !f.j.PartlyRetryAfter && c.isDuration(w.Duration) {
 			d.SuggestedFixes = c.fullJitterFix(w.Duration)
 		}
 		c.rep.Report(d)
 	}
+}
+
+// judgedWait is a wait of a retry loop with what is known of its duration.
+type judgedWait struct {
+	retrysite.Wait
+	j retrysite.Judgement
 }
 
 // allShort reports whether every wait of loop site s is known to last at

@@ -232,6 +232,11 @@ type Judgement struct {
 	RetryAfter bool
 	// Zero: the duration is always zero (an unexported field nothing sets).
 	Zero bool
+	// PartlyRetryAfter: some values of a Fixed duration come from the
+	// server's Retry-After and the others are the client's own fixed wait
+	// (what it waits when the server sends none): randomising the whole
+	// duration would also cut the waits the server asked for.
+	PartlyRetryAfter bool
 }
 
 // Judge says whether the duration e (an expression of this package) is

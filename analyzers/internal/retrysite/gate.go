@@ -164,7 +164,7 @@ func (a *recogniser) resolveGate(r randomness, fn *types.Func, call *ast.CallExp
 	} else if !ok || !a.gateZero(sel.X, fn, r.gate) {
 		return randomness{r: Random}
 	}
-	return randomness{r: Fixed, params: r.params, server: r.server}
+	return randomness{r: Fixed, params: r.params, server: r.server, someServer: r.someServer}
 }
 
 // gateSet reports whether the bool field named gate of the receiver recv is
@@ -391,7 +391,7 @@ func hasField(st *types.Struct, f *types.Var) bool {
 // i of r.params, the receiver's recvBit) with the arguments of call, the
 // elements of a variadic parameter included.
 func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
-	out := randomness{r: Fixed, server: r.server, zero: r.zero}
+	out := randomness{r: Fixed, server: r.server, zero: r.zero, someServer: r.someServer}
 	sig := fn.Signature()
 	n := sig.Params().Len()
 	for i, arg := range call.Args {

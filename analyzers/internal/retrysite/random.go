@@ -59,8 +59,11 @@ type randomness struct {
 	r      Randomness
 	params uint64 // bit i: depends on parameter i of the function analysed
 	// server: the value comes from the server's Retry-After (every non-zero
-	// alternative does); zero: the value is always zero.
-	server, zero bool
+	// alternative does); zero: the value is always zero; someServer: some
+	// alternative comes from the server's Retry-After (a fixed wait when
+	// it sends none), so a wait that randomised the whole value would also
+	// cut the server's.
+	server, zero, someServer bool
 	// gate, for a Random value: the draw is scaled by this field of the
 	// function's receiver, so the value is random only when the caller's
 	// receiver sets it (gate.go); params and server then describe the
@@ -77,8 +80,13 @@ func join(a, b randomness) randomness {
 	case a.r == Opaque || b.r == Opaque:
 		return randomness{r: Opaque}
 	}
-	return randomness{r: Fixed, params: a.params | b.params, server: a.server || b.server, zero: a.zero && b.zero}
+	return randomness{r: Fixed, params: a.params | b.params, server: a.server || b.server, zero: a.zero && b.zero,
+		someServer: a.fromServer() || b.fromServer()}
 }
+
+// fromServer reports whether some alternative of r comes from the server's
+// Retry-After.
+func (r randomness) fromServer() bool { return r.server || r.someServer }
 
 // either combines the values a variable may hold, one of which a run uses
 // (its assignments, a function's returns): the same as join, but it comes
@@ -274,6 +282,9 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 			return randomness{r: Opaque}
 		}
 	}
+	if a.fromResponse(call) {
+		return randomness{r: Fixed, server: true}
+	}
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
 		return randomness{r: Opaque} // a function value
@@ -330,6 +341,28 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		return out
 	}
 	return randomness{r: Opaque}
+}
+
+// fromResponse reports whether call, of a function value or an interface
+// method, is given nothing but the HTTP response and returns a duration
+// first (linodego's c.retryAfter(resp), set through SetRetryAfter): whatever
+// the function is, all it can read is the server's answer, so its duration
+// is the server's pacing (its Retry-After under some spelling), not a wait
+// of the client's own.
+func (a *recogniser) fromResponse(call *ast.CallExpr) bool {
+	if fn := typematch.Callee(a.info, call); fn != nil && !typematch.IsInterfaceMethod(fn) {
+		return false
+	}
+	sig := typematch.SignatureOf(a.info, call.Fun)
+	if sig == nil || sig.Results().Len() == 0 || !typematch.IsNamed(sig.Results().At(0).Type(), "time", "Duration") || len(call.Args) == 0 {
+		return false
+	}
+	for _, arg := range call.Args {
+		if t := a.info.TypeOf(arg); t == nil || t == typematch.Deref(t) || !typematch.IsNamed(typematch.Deref(t), "net/http", "Response") {
+			return false
+		}
+	}
+	return true
 }
 
 // knownRandomness knows the random sources and the jittering APIs of the

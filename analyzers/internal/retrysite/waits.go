@@ -322,7 +322,7 @@ func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomC
 	if r.r != Fixed || r.params == 0 {
 		return r
 	}
-	out := randomness{r: Fixed, server: r.server}
+	out := randomness{r: Fixed, server: r.server, someServer: r.someServer}
 	for i, arg := range call.Args {
 		if r.params&paramBit(i) != 0 {
 			out = join(out, a.randomness(arg, c))
@@ -333,5 +333,7 @@ func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomC
 
 // judged turns a randomness into what analyzers read.
 func judged(r randomness) Judgement {
-	return Judgement{Randomness: r.r, RetryAfter: r.server && r.r == Fixed, Zero: r.zero && r.r == Fixed}
+	fixed := r.r == Fixed
+	return Judgement{Randomness: r.r, RetryAfter: r.server && fixed, Zero: r.zero && fixed,
+		PartlyRetryAfter: !r.server && r.someServer && fixed}
 }

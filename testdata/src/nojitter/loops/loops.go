@@ -127,7 +127,7 @@ func honoursRetryAfter(c *http.Client, req *http.Request) (*http.Response, error
 				d = ra
 			}
 		}
-		time.Sleep(d) // want `retry loop waits a deterministic duration \(d\)`
+		time.Sleep(d) // want `retry loop waits a deterministic duration \(d\) between attempts when the server sends no Retry-After`
 	}
 	return nil, context.DeadlineExceeded
 }
