@@ -276,13 +276,13 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	bound, within := c.callLimits(call, f)
 	l := lead{node: call, chain: append([]Link{funcLink(fn)}, f.Chain...), bound: bound, within: within, own: f.OwnRetries, givesUp: f.GivesUpOn,
 		runsOut: f.RunsOutWith}
-	if i := f.CountParam - 1; i >= 0 && i < len(call.Args) {
-		if n, ok := c.ix.intConst(call.Args[i]); ok {
+	if arg := typematch.ArgFor(c.pass.TypesInfo, fn, call, f.CountParam-1); arg != nil {
+		if n, ok := c.ix.intConst(arg); ok {
 			if n <= 1 {
 				return lead{}, false // one attempt: no retry
 			}
 			l.bound = retrysite.Bound{Kind: retrysite.Known, Attempts: n}
-		} else if v, ok := c.pass.TypesInfo.Uses[typematch.Ident(call.Args[i])].(*types.Var); ok {
+		} else if v, ok := c.pass.TypesInfo.Uses[typematch.Ident(arg)].(*types.Var); ok {
 			l.countVar = v
 		}
 	}

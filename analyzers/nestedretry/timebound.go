@@ -151,10 +151,14 @@ func (c *checker) forwardsOptions(s *retrysite.Site) bool {
 // options to cenkalti/backoff v5 (ReachesFact.TimeOptionsParam), what the
 // call's own options set.
 func (c *checker) callLimits(call *ast.CallExpr, f *ReachesFact) (retrysite.Bound, string) {
-	// Only calls of v5's option functions are read among the arguments, so
-	// a method expression's receiver, which shifts them by one, does no harm.
+	if f.TimeOptionsParam == 0 {
+		return f.Bound, f.Within
+	}
 	i := f.TimeOptionsParam - 1
-	if i < 0 || i > len(call.Args) {
+	if typematch.IsMethodExpr(c.pass.TypesInfo, call.Fun) {
+		i++ // T.M(recv, args...)
+	}
+	if i > len(call.Args) {
 		return f.Bound, f.Within
 	}
 	lim := c.cenkaltiV5Limits(call.Args[i:], call.Ellipsis.IsValid())

@@ -379,10 +379,8 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		}
 		// A function of the user's that sends the request (see ReqSend).
 		_, i := ref.ParentEdge()
-		if sel != nil {
-			if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
-				i-- // T.M(recv, args...)
-			}
+		if sel != nil && typematch.IsMethodExpr(info, sel) {
+			i-- // T.M(recv, args...)
 		}
 		return c.handedTo(u, call, fn, fn, i, ref)
 	case edge.SelectorExpr_X:

@@ -650,15 +650,7 @@ func (c *checker) resolve(caller, g *types.Func, call *ast.CallExpr, s Send) (ou
 
 // argAt returns the argument of call for g's parameter i, or nil.
 func (c *checker) argAt(g *types.Func, call *ast.CallExpr, i int) ast.Expr {
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
-			i++ // T.M(recv, args...)
-		}
-	}
-	if i < 0 || i >= len(call.Args) || call.Ellipsis.IsValid() && i >= g.Signature().Params().Len()-1 {
-		return nil
-	}
-	return call.Args[i]
+	return typematch.ArgFor(c.pass.TypesInfo, g, call, i)
 }
 
 // passedOn returns where arg comes from in caller, when caller's own caller

@@ -250,10 +250,8 @@ func (a *recogniser) calledRunner(call *ast.CallExpr, own map[*types.Func]*Runne
 // the method's shifted by its receiver.
 func (a *recogniser) namedFunc(e ast.Expr) *types.Func {
 	e = uninstantiated(ast.Unparen(a.value(e)))
-	if sel, ok := e.(*ast.SelectorExpr); ok {
-		if s := a.info.Selections[sel]; s != nil && s.Kind() == types.MethodExpr {
-			return nil
-		}
+	if typematch.IsMethodExpr(a.info, e) {
+		return nil
 	}
 	id := typematch.Ident(e)
 	if id == nil {

@@ -215,3 +215,31 @@ func IsBuiltin(info *types.Info, id *ast.Ident, name string) bool {
 	b, ok := info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == name
 }
+
+// IsMethodExpr reports whether e is a method expression, T.M or (*T).M: as
+// a callee, its first argument is the receiver, so the method's parameter i
+// is the call's argument i+1.
+func IsMethodExpr(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := info.Selections[sel]
+	return s != nil && s.Kind() == types.MethodExpr
+}
+
+// ArgFor returns the argument of call, a call of fn, for fn's parameter i,
+// past the receiver of a method expression; nil when there is none, or when
+// i is the variadic parameter of a call that spreads a slice (f(xs...)).
+func ArgFor(info *types.Info, fn *types.Func, call *ast.CallExpr, i int) ast.Expr {
+	if i < 0 {
+		return nil
+	}
+	if IsMethodExpr(info, call.Fun) {
+		i++ // T.M(recv, args...)
+	}
+	if i >= len(call.Args) || call.Ellipsis.IsValid() && i >= fn.Signature().Params().Len()-1 {
+		return nil
+	}
+	return call.Args[i]
+}

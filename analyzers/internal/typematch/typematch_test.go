@@ -1,6 +1,7 @@
 package typematch
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -130,5 +131,54 @@ func TestParamIndex(t *testing.T) {
 		if got := ParamIndex(f, c.v); got != c.want {
 			t.Errorf("ParamIndex(f, %s) = %d, want %d", c.v.Name(), got, c.want)
 		}
+	}
+}
+
+// A method expression's first argument is the receiver; a spread slice is
+// no one argument of the variadic parameter.
+func TestArgFor(t *testing.T) {
+	const src = `package p
+
+type T struct{}
+
+func (T) M(a, b int, rest ...int) {}
+
+func f(t T, xs []int) {
+	t.M(1, 2, 3)
+	T.M(t, 1, 2, 3)
+	t.M(1, 2, xs...)
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := Callee(info, call)
+		var args []string
+		for i := range 4 {
+			if a := ArgFor(info, fn, call, i); a != nil {
+				args = append(args, types.ExprString(a))
+			} else {
+				args = append(args, "-")
+			}
+		}
+		got = append(got, fmt.Sprint(IsMethodExpr(info, call.Fun), args))
+		return true
+	})
+	want := []string{"false [1 2 3 -]", "true [1 2 3 -]", "false [1 2 - -]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ArgFor gives %q, want %q", got, want)
 	}
 }

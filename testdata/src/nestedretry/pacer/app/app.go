@@ -107,6 +107,19 @@ func uploadTwice(p *pacer.Counted, send pacer.Paced) error {
 	return errGiveUp
 }
 
+// The count read from a call of the method expression, whose first
+// argument is the receiver.
+func uploadTwiceByExpr(p *pacer.Counted, send pacer.Paced) error {
+	for retry := 0; retry <= 3; retry++ {
+		err := (*pacer.Counted).CallTimes(p, send, 2) // want `retry loop of up to 4 attempts calls \(\*pacer.Counted\).CallTimes -> \(\*pacer.Counted\).call, which makes up to 2 attempts: up to 8 calls in all`
+		if err == errAgain {
+			continue
+		}
+		return err
+	}
+	return errGiveUp
+}
+
 func uploadAsSet(p *pacer.Counted, send pacer.Paced) error {
 	for retry := 0; retry <= 3; retry++ {
 		err := sendAsSet(p, send) // want `retry loop of up to 4 attempts calls sendAsSet -> \(\*pacer.Counted\).Call -> \(\*pacer.Counted\).call, which makes an unknown number of attempts: up to 4 times the calls it makes alone`
