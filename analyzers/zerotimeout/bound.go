@@ -328,7 +328,8 @@ func (c *checker) setterCall(call *ast.CallExpr, p *path) (sets, reaches bool) {
 // fallback reports whether the mention of http.DefaultClient at cur is
 // only a fallback that no caller reaches: it is assigned to x in
 // `if x == nil { x = http.DefaultClient }`, x is a parameter (or a field
-// of one) of an unexported function of the package, and every call of
+// of one) of an unexported function of the package (or an unexported
+// method that no interface of the package names), and every call of
 // that function passes a client there (not nil; for a field, a struct
 // literal that sets it), also through a function-typed field the function
 // is stored in (fieldCallsPass). A function that only decorates the client
@@ -358,13 +359,14 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	if f := c.passedClientOf(fn); len(p.fields) == 0 && f.Param == param && f.Decorates && c.onlyCalled(fn) {
 		return true
 	}
-	if fd.Recv != nil || fd.Name.IsExported() {
+	if fd.Name.IsExported() || fd.Recv != nil && c.interfaceNames(fn.Name()) {
 		return false
 	}
 	for _, id := range c.mentionsOf(fn) {
-		if kind, _ := id.ParentEdge(); kind == edge.CallExpr_Fun {
-			if !c.passesClient(id.Parent().Node().(*ast.CallExpr), param, p.fields) {
-				return false
+		if call, ok := callOf(id); ok {
+			ce := call.Node().(*ast.CallExpr)
+			if typematch.IsMethodExpr(c.pass.TypesInfo, ce.Fun) || !c.passesClient(ce, param, p.fields) {
+				return false // (*T).m(t, nil, ...) passes the receiver first
 			}
 			continue
 		}
@@ -377,6 +379,22 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 		}
 	}
 	return true
+}
+
+// interfaceNames reports whether an interface type of the package names a
+// method called name: an unexported method of that name may then be called
+// through the interface, by calls that do not mention it.
+func (c *checker) interfaceNames(name string) bool {
+	for _, tv := range c.pass.TypesInfo.Types {
+		if it, ok := tv.Type.Underlying().(*types.Interface); ok && tv.IsType() {
+			for m := range it.Methods() {
+				if m.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // nilFallback returns the path x when the expression at cur is assigned
