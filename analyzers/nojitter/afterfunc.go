@@ -46,11 +46,12 @@ func (c *checker) rescheduled() {
 		if c.rep.Skip(call.Pos()) {
 			continue
 		}
+		when, hint := advice(j)
 		diag := analysis.Diagnostic{
 			Pos: call.Pos(),
 			End: call.End(),
-			Message: fmt.Sprintf("retry rescheduled by time.AfterFunc waits %s before sending again: %s; randomise the wait (full jitter)",
-				c.describe(d), herd),
+			Message: fmt.Sprintf("retry rescheduled by time.AfterFunc waits %s%s before sending again: %s; %s",
+				c.describe(d), when, herd, hint),
 		}
 		if !j.PartlyRetryAfter && c.isDuration(d) {
 			diag.SuggestedFixes = c.fullJitterFix(d)

@@ -64,10 +64,7 @@ func (c *checker) loop(s *retrysite.Site) {
 		if c.rep.Skip(pos) {
 			continue
 		}
-		when, hint := "", "randomise the wait (full jitter)"
-		if f.j.PartlyRetryAfter {
-			when, hint = " when the server sends no Retry-After", "randomise that wait (full jitter) and keep the server's"
-		}
+		when, hint := advice(f.j)
 		d := analysis.Diagnostic{
 			Pos:     pos,
 			End:     w.Node.End(),
@@ -80,6 +77,16 @@ func (c *checker) loop(s *retrysite.Site) {
 		}
 		c.rep.Report(d)
 	}
+}
+
+// advice says when a fixed wait j happens and what to do about it: a wait
+// that is the server's Retry-After on some runs is fixed only when the
+// server sends none, and only that fallback should be randomised.
+func advice(j retrysite.Judgement) (when, hint string) {
+	if j.PartlyRetryAfter {
+		return " when the server sends no Retry-After", "randomise that wait (full jitter) and keep the server's"
+	}
+	return "", "randomise the wait (full jitter)"
 }
 
 // judgedWait is a wait of a retry loop with what is known of its duration.

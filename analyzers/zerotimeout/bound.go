@@ -364,9 +364,9 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 	}
 	for _, id := range c.mentionsOf(fn) {
 		if call, ok := callOf(id); ok {
-			ce := call.Node().(*ast.CallExpr)
-			if typematch.IsMethodExpr(c.pass.TypesInfo, ce.Fun) || !c.passesClient(ce, param, p.fields) {
-				return false // (*T).m(t, nil, ...) passes the receiver first
+			arg := typematch.ArgFor(c.pass.TypesInfo, fn, call.Node().(*ast.CallExpr), param)
+			if arg == nil || !c.configured(arg, p.fields) {
+				return false
 			}
 			continue
 		}
@@ -385,16 +385,17 @@ func (c *checker) fallback(cur inspector.Cursor) bool {
 // method called name: an unexported method of that name may then be called
 // through the interface, by calls that do not mention it.
 func (c *checker) interfaceNames(name string) bool {
-	for _, tv := range c.pass.TypesInfo.Types {
-		if it, ok := tv.Type.Underlying().(*types.Interface); ok && tv.IsType() {
-			for m := range it.Methods() {
-				if m.Name() == name {
-					return true
+	if c.ifaceMethods == nil {
+		c.ifaceMethods = map[string]bool{}
+		for _, tv := range c.pass.TypesInfo.Types {
+			if it, ok := tv.Type.Underlying().(*types.Interface); ok && tv.IsType() {
+				for m := range it.Methods() {
+					c.ifaceMethods[m.Name()] = true
 				}
 			}
 		}
 	}
-	return false
+	return c.ifaceMethods[name]
 }
 
 // nilFallback returns the path x when the expression at cur is assigned

@@ -195,11 +195,11 @@ func (c *checker) checkDeadlineCalls() {
 					continue
 				}
 				checked[call], added = true, true
-				if f.Param >= len(call.Args) || call.Ellipsis.IsValid() || c.skip(call.Pos()) {
+				arg := typematch.ArgFor(c.pass.TypesInfo, fn, call, f.Param)
+				if arg == nil || c.skip(call.Pos()) {
 					continue
 				}
 				body, ok := enclosingFunc(cur)
-				arg := call.Args[f.Param]
 				if ok && c.deferred(f.At, func() bool { return c.contextBounded(body, arg, 0) }) {
 					continue
 				}

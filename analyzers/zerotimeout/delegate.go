@@ -210,10 +210,14 @@ func (c *checker) delegatedCalls(files []inspector.Cursor) []delegatedCall {
 			call := cur.Node().(*ast.CallExpr)
 			fn := typematch.Callee(c.pass.TypesInfo, call)
 			d := c.delegationOf(fn)
-			if d == nil || d.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+			if d == nil {
 				continue
 			}
-			dc := delegatedCall{callee: fn, d: d, cur: cur, arg: call.Args[d.Param], at: call.Args[d.Param], fd: directFuncDecl(cur)}
+			arg := typematch.ArgFor(c.pass.TypesInfo, fn, call, d.Param)
+			if arg == nil {
+				continue
+			}
+			dc := delegatedCall{callee: fn, d: d, cur: cur, arg: arg, at: arg, fd: directFuncDecl(cur)}
 			if d.Field != "" {
 				// The caller's own parameter, whose field it hands on whole.
 				if p := c.paramTransport(dc.fd, dc.arg); p != nil && p.Field == "" {

@@ -321,11 +321,11 @@ func (c *checker) nilToDecorator(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	f := c.decorated(fn)
-	if !f.Decorates || !f.DefaultForNil || f.Param >= len(call.Args) || call.Ellipsis.IsValid() {
+	if !f.Decorates || !f.DefaultForNil {
 		return
 	}
-	arg := call.Args[f.Param]
-	if !c.isNil(arg) || c.skip(arg.Pos()) {
+	arg := typematch.ArgFor(c.pass.TypesInfo, fn, call, f.Param)
+	if arg == nil || !c.isNil(arg) || c.skip(arg.Pos()) {
 		return
 	}
 	var fl flow

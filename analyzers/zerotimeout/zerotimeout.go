@@ -187,6 +187,9 @@ type checker struct {
 	// mentions, flows, results and decls are indexes and caches built on
 	// first need: see flow.go.
 	mentions map[types.Object][]inspector.Cursor
+	// ifaceMethods holds the names of the methods of the package's
+	// interface types, made on first need (interfaceNames).
+	ifaceMethods map[string]bool
 	flows    map[types.Object]*flow
 	// localFlows caches localFieldFlow's result per field path of a local
 	// struct (nil where the struct is used whole).

@@ -58,6 +58,7 @@ func joinRandom(a, b randomness) randomness {
 	if out.gate != "" {
 		out.params = a.params | b.params
 		out.server = a.server || b.server
+		out.someServer = a.fromServer() || b.fromServer()
 	}
 	return out
 }

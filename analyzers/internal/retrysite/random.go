@@ -344,13 +344,21 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 }
 
 // fromResponse reports whether call, of a function value or an interface
-// method, is given nothing but the HTTP response and returns a duration
-// first (linodego's c.retryAfter(resp), set through SetRetryAfter): whatever
-// the function is, all it can read is the server's answer, so its duration
-// is the server's pacing (its Retry-After under some spelling), not a wait
-// of the client's own.
+// method out of sight, is given nothing but the HTTP response and returns a
+// duration first (linodego's c.retryAfter(resp), set through SetRetryAfter):
+// such a function reads the server's answer, so its duration is taken for
+// the server's pacing (its Retry-After under some spelling), not a wait of
+// the client's own. A function value in sight (a literal, a function or
+// method value of a function with a body) is not out of sight: it may
+// ignore the response.
 func (a *recogniser) fromResponse(call *ast.CallExpr) bool {
 	if fn := typematch.Callee(a.info, call); fn != nil && !typematch.IsInterfaceMethod(fn) {
+		return false
+	}
+	if _, lit := ast.Unparen(a.value(call.Fun)).(*ast.FuncLit); lit {
+		return false
+	}
+	if fn := a.namedFunc(call.Fun); fn != nil && !typematch.IsInterfaceMethod(fn) {
 		return false
 	}
 	sig := typematch.SignatureOf(a.info, call.Fun)

@@ -232,13 +232,13 @@ func IsMethodExpr(info *types.Info, e ast.Expr) bool {
 // past the receiver of a method expression; nil when there is none, or when
 // i is the variadic parameter of a call that spreads a slice (f(xs...)).
 func ArgFor(info *types.Info, fn *types.Func, call *ast.CallExpr, i int) ast.Expr {
-	if i < 0 {
+	if i < 0 || call.Ellipsis.IsValid() && i >= fn.Signature().Params().Len()-1 {
 		return nil
 	}
 	if IsMethodExpr(info, call.Fun) {
 		i++ // T.M(recv, args...)
 	}
-	if i >= len(call.Args) || call.Ellipsis.IsValid() && i >= fn.Signature().Params().Len()-1 {
+	if i >= len(call.Args) {
 		return nil
 	}
 	return call.Args[i]

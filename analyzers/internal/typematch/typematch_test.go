@@ -147,6 +147,7 @@ func f(t T, xs []int) {
 	t.M(1, 2, 3)
 	T.M(t, 1, 2, 3)
 	t.M(1, 2, xs...)
+	T.M(t, 1, 2, xs...)
 }
 `
 	fset := token.NewFileSet()
@@ -177,7 +178,7 @@ func f(t T, xs []int) {
 		got = append(got, fmt.Sprint(IsMethodExpr(info, call.Fun), args))
 		return true
 	})
-	want := []string{"false [1 2 3 -]", "true [1 2 3 -]", "false [1 2 - -]"}
+	want := []string{"false [1 2 3 -]", "true [1 2 3 -]", "false [1 2 - -]", "true [1 2 - -]"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ArgFor gives %q, want %q", got, want)
 	}

@@ -210,3 +210,28 @@ func (s *tokenSource) fetchVia(c *http.Client) ([]byte, error) {
 
 // ViaExpr calls fetchVia as a method expression.
 func ViaExpr(s *tokenSource) ([]byte, error) { return (*tokenSource).fetchVia(s, nil) }
+
+// fetchDirect falls back, and a caller in the package gives it nil.
+func (s *tokenSource) fetchDirect(c *http.Client) ([]byte, error) {
+	if c == nil {
+		c = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	}
+	return readAll(c.Get(s.url))
+}
+
+// Direct passes no client.
+func Direct(s *tokenSource) ([]byte, error) { return s.fetchDirect(nil) }
+
+// fetchGiven falls back, and its only call, through a method expression,
+// gives it a client after the receiver.
+func (s *tokenSource) fetchGiven(c *http.Client) ([]byte, error) {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	return readAll(c.Get(s.url))
+}
+
+// GivenByExpr calls fetchGiven as a method expression, with a client.
+func GivenByExpr(s *tokenSource) ([]byte, error) {
+	return (*tokenSource).fetchGiven(s, &http.Client{Timeout: 10 * time.Second})
+}

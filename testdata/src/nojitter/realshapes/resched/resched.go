@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -72,6 +73,20 @@ func (s *sender) onTimeout(d *delivery) {
 	if d.limit > d.tries {
 		d.tries += 1
 		time.AfterFunc(time.Second, func() { _ = s.post(d) }) // want `retry rescheduled by time.AfterFunc waits a fixed 1s before sending again`
+	}
+}
+
+// onBusy waits what the server's Retry-After asked, and a fixed 2s when it
+// sends none: the fallback is reported, with no fix, which would also cut
+// the server's wait.
+func (s *sender) onBusy(d *delivery, resp *http.Response) {
+	if d.tries < d.limit {
+		d.tries++
+		wait := 2 * time.Second
+		if ra, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && ra > 0 {
+			wait = time.Duration(ra) * time.Second
+		}
+		time.AfterFunc(wait, func() { _ = s.post(d) }) // want `retry rescheduled by time.AfterFunc waits a deterministic duration \(wait\) when the server sends no Retry-After before sending again: .*; randomise that wait \(full jitter\) and keep the server's`
 	}
 }
 

@@ -137,6 +137,27 @@ func (c *Client) Do(req *http.Request) (*http.Response, error) {
 	return nil, errGaveUp
 }
 
+// Pacer reads the server's wait; its implementations are out of sight.
+type Pacer interface{ RetryAfter(*http.Response) time.Duration }
+
+// An interface method given only the response is read as the callback is.
+func getPaced2(hc *http.Client, req *http.Request, p Pacer) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ {
+		resp, err := hc.Do(req)
+		if err == nil && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		wait := time.Second
+		if err == nil {
+			if d := p.RetryAfter(resp); d > 0 {
+				wait = d
+			}
+		}
+		time.Sleep(wait) // want `retry loop waits a deterministic duration \(wait\) between attempts when the server sends no Retry-After`
+	}
+	return nil, errGaveUp
+}
+
 // --- not reported ---
 
 // The only waits are the server's, and a jittered one when it says
@@ -199,6 +220,24 @@ func getPolicy(hc *http.Client, req *http.Request, backoff func(int, *http.Respo
 		}
 		wait := time.Second
 		if d := backoff(attempt, resp); d > 0 {
+			wait = d
+		}
+		time.Sleep(wait)
+	}
+	return nil, errGaveUp
+}
+
+// A function literal in sight may ignore the response: it is not taken for
+// the server's wait (and its body is not followed), so nothing is said.
+func getLiteral(hc *http.Client, req *http.Request) (*http.Response, error) {
+	pause := func(*http.Response) time.Duration { return 3 * time.Second }
+	for attempt := 0; attempt < 4; attempt++ {
+		resp, err := hc.Do(req)
+		if err == nil && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		wait := time.Second
+		if d := pause(resp); d > 0 {
 			wait = d
 		}
 		time.Sleep(wait)
