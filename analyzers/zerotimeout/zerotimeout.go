@@ -190,7 +190,7 @@ type checker struct {
 	// ifaceMethods holds the names of the methods of the package's
 	// interface types, made on first need (interfaceNames).
 	ifaceMethods map[string]bool
-	flows    map[types.Object]*flow
+	flows        map[types.Object]*flow
 	// localFlows caches localFieldFlow's result per field path of a local
 	// struct (nil where the struct is used whole).
 	localFlows map[pathKey]*flow
