@@ -138,7 +138,9 @@ func (c *Client) Do(req *http.Request) (*http.Response, error) {
 }
 
 // Pacer reads the server's wait; its implementations are out of sight.
-type Pacer interface{ RetryAfter(*http.Response) time.Duration }
+type Pacer interface {
+	RetryAfter(*http.Response) time.Duration
+}
 
 // An interface method given only the response is read as the callback is.
 func getPaced2(hc *http.Client, req *http.Request, p Pacer) (*http.Response, error) {
