@@ -135,7 +135,8 @@ func (c *checker) headerWrites(cur inspector.Cursor) (writes []headerWrite) {
 // header map that the function fills with constant names that are neither
 // keys nor deduplicating headers (go-gitlab's NewRequest copies
 // reqHeaders, holding Accept, User-Agent and Content-Type, onto the
-// request): such a copy sets no key.
+// request), or over the client's own headers (see clientHeaders): such a
+// copy sets no key.
 func (c *checker) plainHeaderName(name ast.Expr) bool {
 	k := c.varOf(name)
 	if k == nil {
@@ -146,6 +147,9 @@ func (c *checker) plainHeaderName(name ast.Expr) bool {
 		return false
 	}
 	rs := def.Parent().Node().(*ast.RangeStmt)
+	if c.clientHeaders(rs.X) {
+		return true
+	}
 	m := c.varOf(rs.X)
 	if m == nil || !isHeaderType(m.Type()) || m.Parent() == m.Pkg().Scope() || c.isParam(m) {
 		return false
@@ -160,6 +164,27 @@ func (c *checker) plainHeaderName(name ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// clientHeaders reports whether e is a map of headers that a method's
+// receiver holds (linodego's `for name, values := range c.header`, filled
+// by Client.SetHeader): headers the client adds to every request it sends.
+// Such a header cannot carry an idempotency key: a key names one operation,
+// and one sent with every request would make the server answer each later
+// POST with the first one's result.
+func (c *checker) clientHeaders(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if s := c.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+		return false
+	}
+	if _, isMap := c.pass.TypesInfo.TypeOf(sel).Underlying().(*types.Map); !isMap {
+		return false
+	}
+	recv := c.varOf(sel.X)
+	return recv != nil && recv.Kind() == types.RecvVar
 }
 
 func mapWrites(lit *ast.CompositeLit) []headerWrite {

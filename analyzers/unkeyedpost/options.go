@@ -18,10 +18,15 @@ import (
 // it, and a key set by an option is not assumed.
 
 // callerOption reports whether fun, called with a request, is an option
-// the function's caller hands over: a parameter of function type, or the
-// value of a range over options (a parameter, a struct field holding them,
-// or an append of those).
+// the function's caller hands over: a parameter of function type (or a
+// pointer to one, called as (*mutate)(req)), or the value of a range over
+// options (a parameter, a struct field holding them, or an append of
+// those).
 func (c *checker) callerOption(fun ast.Expr) bool {
+	if star, ok := ast.Unparen(fun).(*ast.StarExpr); ok {
+		v := c.varOf(star.X)
+		return v != nil && c.isParam(v) && len(c.usesOf(v).defs) == 0
+	}
 	v := c.varOf(fun)
 	if v == nil {
 		return false

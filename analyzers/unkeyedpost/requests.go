@@ -186,6 +186,9 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 	if method == "" {
 		return
 	}
+	if key, _, ok := c.builderKey(nil, call, nr); !ok || key != NoKey {
+		return // the builder may key it from the call's arguments
+	}
 	req := c.assignedVar(cur)
 	if req == nil {
 		return // not kept in a variable: not followed
@@ -249,6 +252,9 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 			continue
 		}
 		if ref.ParentEdgeKind() == edge.AssignStmt_Lhs {
+			if c.handedBack(ref, req) {
+				continue // req = c.logRequest(req): the same request
+			}
 			break // a new value: what follows is another request
 		}
 		u, ok := c.requestUse(ref)
@@ -282,6 +288,31 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 	}
 	slices.SortFunc(f.sends, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return true
+}
+
+// handedBack reports whether the assignment to req at lhs gives it the
+// request it held: req = g(req), where g only reads or adjusts its request
+// parameter and hands it back as its first result (see ReqPass).
+func (c *checker) handedBack(lhs inspector.Cursor, req *types.Var) bool {
+	as := lhs.Parent().Node().(*ast.AssignStmt)
+	if _, idx := lhs.ParentEdge(); idx != 0 || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	g := typematch.Callee(c.pass.TypesInfo, call)
+	if g == nil {
+		return false
+	}
+	for i := range g.Signature().Params().Len() {
+		if arg := c.argAt(g, call, i); arg != nil && c.varOf(arg) == req {
+			p, ok := c.summaryOf(g).passes(i)
+			return ok && p.Returned
+		}
+	}
+	return false
 }
 
 // assignedVar returns the variable that the call at cur is assigned to
@@ -330,6 +361,9 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 	if rs, ok := c.summaryOf(callee).request(i); ok {
 		u.send, u.retrier = call, rs.Retrier
 		return u, true
+	}
+	if _, ok := c.summaryOf(callee).passes(i); ok {
+		return u, true // read or adjusted, not keyed
 	}
 	if c.isDoer(call, fn, ref) {
 		u.send = call

@@ -114,15 +114,33 @@ type ReqSend struct {
 	Retrier string // what inside the call sends it again, or ""
 }
 
+// A ReqPass is a request parameter that a call of the function neither
+// sends, nor sets a key or a header it cannot name on, nor hands to other
+// code: it reads the request, or adjusts what is not a key (linodego's
+// logRequest, applyBeforeRequest). Returned says it hands the same request
+// back as its first result (req = c.logRequest(req)). Passes stay in the
+// package: http.Handlers read requests too, and a fact on each would cost
+// more than the rare helper in another package is worth.
+type ReqPass struct {
+	Param    int
+	Returned bool
+}
+
 // A Build is a request that a call of the function builds, sets no key
 // on, and hands back unsent as its first result: the project's own
 // NewRequest over net/http's or go-retryablehttp's (go-gitlab's
 // c.NewRequest(http.MethodPost, u, opt, options), then c.Do(req, v)). Its
 // method is Method, or the caller's argument at MethodFrom. The caller
 // follows the request it gets as it follows one from http.NewRequest.
+// Key is NoKey, or says that the builder sets a key header from its
+// caller's argument at KeyFrom (KeyArg), or copies onto the request the
+// headers of the caller's map there (HeaderArg: linodego's createRequest
+// copies params.Headers); the call decides whether that carries a key.
 type Build struct {
 	Method     string // "POST" or "PATCH"; "" when MethodFrom gives it
 	MethodFrom Arg
+	Key        KeyKind
+	KeyFrom    Arg
 }
 
 // SendsFact summarises, for the packages that call a function, the
@@ -134,6 +152,7 @@ type SendsFact struct {
 	Sends    []Send
 	Requests []ReqSend
 	Builds   []Build
+	Passes   []ReqPass // not exported (see ReqPass)
 }
 
 func (*SendsFact) AFact() {}
@@ -154,13 +173,33 @@ func (f *SendsFact) String() string {
 		if m == "" {
 			m = "method " + b.MethodFrom.String()
 		}
+		switch b.Key {
+		case KeyArg:
+			m += ", key " + b.KeyFrom.String()
+		case HeaderArg:
+			m += ", headers " + b.KeyFrom.String()
+		}
 		parts = append(parts, "builds("+m+")")
 	}
 	return strings.Join(parts, " ")
 }
 
 func (f *SendsFact) empty() bool {
-	return f == nil || len(f.Sends) == 0 && len(f.Requests) == 0 && len(f.Builds) == 0
+	return f == nil || len(f.Sends) == 0 && len(f.Requests) == 0 && len(f.Builds) == 0 && len(f.Passes) == 0
+}
+
+// passes returns what the function does with its request parameter i when
+// it only reads or adjusts it (see ReqPass).
+func (f *SendsFact) passes(i int) (ReqPass, bool) {
+	if f == nil {
+		return ReqPass{}, false
+	}
+	for _, p := range f.Passes {
+		if p.Param == i {
+			return p, true
+		}
+	}
+	return ReqPass{}, false
 }
 
 // request returns what the function does with its request parameter i.
@@ -294,8 +333,17 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 		if !isRequestType(p.Type()) {
 			continue
 		}
-		fl := &followed{}
-		if !c.follow(p, decl.Body.Pos(), fl, 0) || len(fl.sends) == 0 || c.keyedBefore(fl) {
+		fl := &followed{builder: true}
+		if !c.follow(p, decl.Body.Pos(), fl, 0) {
+			continue
+		}
+		if len(fl.sends) == 0 {
+			if c.setsNoKey(fl) {
+				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned && c.alwaysReturns(decl, p)})
+			}
+			continue
+		}
+		if fl.returned || c.keyedBefore(fl) {
 			continue
 		}
 		rs := ReqSend{Param: i}
@@ -325,6 +373,7 @@ type newReq struct {
 	methodArg ast.Expr // the argument that gives the method; nil when the builder fixes it
 	body      ast.Expr // the body argument; nil for a builder, whose body is out of sight
 	builder   *types.Func
+	build     Build // the builder's summary
 }
 
 // methodOf returns the method nr builds, when it is a constant POST or
@@ -355,7 +404,7 @@ func (c *checker) newRequest(fn *types.Func, call *ast.CallExpr) (newReq, bool) 
 		return newReq{}, false // not a builder, or one whose request depends on the path taken
 	}
 	b := f.Builds[0]
-	nr := newReq{method: b.Method, builder: fn}
+	nr := newReq{method: b.Method, builder: fn, build: b}
 	if b.Method == "" {
 		if b.MethodFrom.Field != "" {
 			return newReq{}, false
@@ -408,6 +457,11 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 	if !ok {
 		return s, false
 	}
+	if bk, bfrom, ok := c.builderKey(fn, call, nr); !ok || bk != NoKey && key != NoKey {
+		return s, false // maybe keyed, or keyed from two places
+	} else if bk != NoKey {
+		key, from = bk, bfrom
+	}
 	s.Key, s.KeyFrom = key, from
 	switch b := c.bodyOf(fn, nr.body); b.kind {
 	case bodyDedup:
@@ -428,12 +482,16 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 }
 
 // builtReturn summarises the request that fn builds at cur (by nr) and
-// hands back as its first result, unsent and with no key header set on it
-// (see Build).
+// hands back as its first result, unsent, with no key header set on it or
+// one its caller gives (see Build).
 func (c *checker) builtReturn(fn *types.Func, cur inspector.Cursor, nr newReq) (Build, bool) {
 	var b Build
 	var ok bool
 	if b.Method, b.MethodFrom, ok = c.builtMethod(fn, nr); !ok {
+		return b, false
+	}
+	call := cur.Node().(*ast.CallExpr)
+	if b.Key, b.KeyFrom, ok = c.builderKey(fn, call, nr); !ok {
 		return b, false
 	}
 	req := c.assignedVar(cur)
@@ -443,13 +501,17 @@ func (c *checker) builtReturn(fn *types.Func, cur inspector.Cursor, nr newReq) (
 		return b, isRet && len(ret.Results) == 1 && nr.builder != nil
 	}
 	f := &followed{builder: true}
-	if !c.follow(req, cur.Node().End(), f, 0) || len(f.sends) > 0 || !f.returned {
+	if !c.follow(req, call.End(), f, 0) || len(f.sends) > 0 || !f.returned {
 		return b, false
 	}
-	for _, w := range f.writes {
-		if c.nameKind(w.name) != otherHeader {
-			return b, false // keyed, maybe keyed, or deduplicated
-		}
+	key, from, _, ok := c.keyOf(fn, f)
+	switch {
+	case !ok || key == FreshKey:
+		return b, false // keyed, maybe keyed, deduplicated, or keyed anew on every build
+	case key != NoKey && b.Key != NoKey:
+		return b, false // keyed from two places
+	case key != NoKey:
+		b.Key, b.KeyFrom = key, from
 	}
 	if c.deduplicated(fn, nr.body) {
 		return b, false
@@ -457,15 +519,19 @@ func (c *checker) builtReturn(fn *types.Func, cur inspector.Cursor, nr newReq) (
 	return b, true
 }
 
-// keyOf says how the request followed in f is keyed before its last send:
+// keyOf says how the request followed in f is keyed before its last send
+// (or at all, for a request handed back unsent):
 // not at all, from fn's caller (a parameter, a field of one, a header map
 // it hands over), or with a key made anew on every call (mk makes it).
 // ok is false for a request keyed in sight, maybe keyed, or of a protocol
 // whose receivers store a repeat once (dedupHeader).
 func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk *ast.CallExpr, ok bool) {
-	last := f.sends[len(f.sends)-1].Pos()
+	last := token.NoPos // a request handed back unsent: every write counts
+	if len(f.sends) > 0 {
+		last = f.sends[len(f.sends)-1].Pos()
+	}
 	for _, w := range f.writes {
-		if w.node.Pos() >= last {
+		if last.IsValid() && w.node.Pos() >= last {
 			continue
 		}
 		switch c.nameKind(w.name) {
@@ -502,6 +568,36 @@ func (c *checker) keyedBefore(f *followed) bool {
 		}
 	}
 	return false
+}
+
+// alwaysReturns reports whether every return statement of decl (outside
+// function literals) hands back p as its first result.
+func (c *checker) alwaysReturns(decl *ast.FuncDecl, p *types.Var) bool {
+	always := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			always = always && len(n.Results) > 0 && c.varOf(n.Results[0]) == p
+		}
+		return always
+	})
+	return always
+}
+
+// setsNoKey reports whether the request followed in f keeps the headers
+// it came with and gets none that is or may be a key.
+func (c *checker) setsNoKey(f *followed) bool {
+	if f.headerReplaced {
+		return false
+	}
+	for _, w := range f.writes {
+		if c.nameKind(w.name) != otherHeader {
+			return false
+		}
+	}
+	return true
 }
 
 // argOf returns where e's value comes from when fn's caller gives it: a
@@ -600,31 +696,14 @@ func (c *checker) resolve(caller, g *types.Func, call *ast.CallExpr, s Send) (ou
 		}
 	}
 	if s.Key == KeyArg || s.Key == HeaderArg {
-		arg := c.argAt(g, call, s.KeyFrom.Param)
-		if arg == nil {
+		from, unkeyed, ok := c.resolveKey(caller, g, call, s.Key, s.KeyFrom)
+		switch {
+		case !ok:
 			return out, dropped, false
-		}
-		none := c.noKeyValue
-		if s.Key == HeaderArg {
-			none = c.noKeyHeaders
-		}
-		unkeyed := false
-		if s.KeyFrom.Field == "" {
-			unkeyed = none(arg)
-		} else if vals, ok := c.argField(arg, s.KeyFrom.Field, call); ok {
-			unkeyed = true
-			for _, v := range vals {
-				unkeyed = unkeyed && (v == nil || none(v))
-			}
-		}
-		if unkeyed {
+		case unkeyed:
 			out.Key, out.KeyFrom, dependent = NoKey, Arg{}, true
-		} else {
-			a, ok := c.passedOn(caller, arg, s.KeyFrom.Field)
-			if !ok {
-				return out, dropped, false
-			}
-			out.KeyFrom = a
+		default:
+			out.KeyFrom = from
 		}
 	}
 	if s.BodyGiven {
@@ -646,6 +725,50 @@ func (c *checker) resolve(caller, g *types.Func, call *ast.CallExpr, s Send) (ou
 		return out, pending, dependent
 	}
 	return out, resolved, dependent
+}
+
+// resolveKey applies the arguments of call (a call of g, in caller) to a
+// key that g takes from its caller at from, as a value (KeyArg) or a header
+// map (HeaderArg). unkeyed says the argument visibly holds no key; else
+// passed says where caller's own caller gives it, when caller passes it on.
+// ok is false when it may hold a key.
+func (c *checker) resolveKey(caller, g *types.Func, call *ast.CallExpr, kind KeyKind, from Arg) (passed Arg, unkeyed, ok bool) {
+	arg := c.argAt(g, call, from.Param)
+	if arg == nil {
+		return Arg{}, false, false
+	}
+	none := c.noKeyValue
+	if kind == HeaderArg {
+		none = c.noKeyHeaders
+	}
+	if from.Field == "" {
+		unkeyed = none(arg)
+	} else if vals, ok := c.argField(arg, from.Field, call); ok {
+		unkeyed = true
+		for _, v := range vals {
+			unkeyed = unkeyed && (v == nil || none(v))
+		}
+	}
+	if unkeyed {
+		return Arg{}, true, true
+	}
+	passed, ok = c.passedOn(caller, arg, from.Field)
+	return passed, false, ok
+}
+
+// builderKey says how the request that a builder call (call, by nr, in fn)
+// hands back is keyed by the builder: NoKey when it sets none or the call's
+// argument visibly holds none, the kind and fn's own caller's argument when
+// fn passes that on. ok is false when it may be keyed.
+func (c *checker) builderKey(fn *types.Func, call *ast.CallExpr, nr newReq) (kind KeyKind, from Arg, ok bool) {
+	if nr.builder == nil || nr.build.Key == NoKey {
+		return NoKey, Arg{}, true
+	}
+	from, unkeyed, resolved := c.resolveKey(fn, nr.builder, call, nr.build.Key, nr.build.KeyFrom)
+	if !resolved || unkeyed {
+		return NoKey, Arg{}, resolved
+	}
+	return nr.build.Key, from, true
 }
 
 // argAt returns the argument of call for g's parameter i, or nil.
@@ -960,8 +1083,12 @@ func (c *checker) exportSends() {
 		if !fn.Exported() || c.inTestFile(decl) {
 			continue
 		}
-		if s := c.summaryOf(fn); !s.empty() {
-			c.pass.ExportObjectFact(fn, s)
+		if s := c.summaryOf(fn); s != nil {
+			exported := *s
+			exported.Passes = nil
+			if !exported.empty() {
+				c.pass.ExportObjectFact(fn, &exported)
+			}
 		}
 	}
 }

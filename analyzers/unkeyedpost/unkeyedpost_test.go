@@ -117,6 +117,17 @@ func TestCases(t *testing.T) {
 		// read at run time are quiet; so is a request handed to a function
 		// value that is not the caller's option.
 		{Name: "Builders", Pkgs: []string{"unkeyedpost/builders/glclient", "unkeyedpost/builders/gluser"}},
+		// RestClient proves linodego's shape (issue 13, item 10): a builder
+		// that copies the client's own headers (the same on every request,
+		// so not a key) and each request's headers (the caller's); a retry
+		// loop that hands the request to the caller's mutator, to the
+		// client's hooks and to a logger that hands it back. A POST whose
+		// params carry no headers is reported where the method is given, and
+		// a loop's POST with only the client's headers copied onto it. Quiet:
+		// a GET, params with a key or with one only sometimes, headers from a
+		// map that is not the client's, and a request replaced by one that
+		// may be another.
+		{Name: "RestClient", Pkgs: []string{"unkeyedpost/restclient"}},
 	})
 }
 

@@ -75,7 +75,7 @@ func (c *Client) NewPostRequest(path string) (*retryablehttp.Request, error) { /
 }
 
 // NewKeyedRequest sets a key from its caller on every request it builds.
-func (c *Client) NewKeyedRequest(method, path, key string) (*retryablehttp.Request, error) { // want NewKeyedRequest:`keyparams\[2\]`
+func (c *Client) NewKeyedRequest(method, path, key string) (*retryablehttp.Request, error) { // want NewKeyedRequest:`keyparams\[2\]` NewKeyedRequest:`builds\(method arg 0, key arg 2\)`
 	req, err := retryablehttp.NewRequest(method, "https://gitlab.example.com/api/v4/"+path, nil)
 	if err != nil {
 		return nil, err
@@ -84,8 +84,9 @@ func (c *Client) NewKeyedRequest(method, path, key string) (*retryablehttp.Reque
 	return req, nil
 }
 
-// NewRequestWithHeaders copies headers its caller gives: one may be a key.
-func (c *Client) NewRequestWithHeaders(method, path string, hdrs http.Header) (*retryablehttp.Request, error) {
+// NewRequestWithHeaders copies headers its caller gives: one may be a key,
+// which the call decides.
+func (c *Client) NewRequestWithHeaders(method, path string, hdrs http.Header) (*retryablehttp.Request, error) { // want NewRequestWithHeaders:`builds\(method arg 0, headers arg 2\)`
 	req, err := retryablehttp.NewRequest(method, "https://gitlab.example.com/api/v4/"+path, nil)
 	if err != nil {
 		return nil, err
@@ -220,7 +221,7 @@ func (c *Client) CreateIssueKeyed(project, key string) error { // want CreateIss
 	return err
 }
 
-func (c *Client) CreateIssueKeyedByBuilder(project, key string) error {
+func (c *Client) CreateIssueKeyedByBuilder(project, key string) error { // want CreateIssueKeyedByBuilder:`sends\(POST, key arg 1, retried by go-retryablehttp`
 	req, err := c.NewKeyedRequest(http.MethodPost, "projects/"+project+"/issues", key)
 	if err != nil {
 		return err
@@ -229,8 +230,9 @@ func (c *Client) CreateIssueKeyedByBuilder(project, key string) error {
 	return err
 }
 
-// Quiet: builders whose headers come from out of sight may set a key.
-func (c *Client) CreateIssueWithHeaders(project string, hdrs http.Header) error {
+// Quiet: a builder that copies the headers its own caller gives may set a
+// key; that caller decides (gluser's createIssue*).
+func (c *Client) CreateIssueWithHeaders(project string, hdrs http.Header) error { // want CreateIssueWithHeaders:`sends\(POST, headers arg 1, retried by go-retryablehttp`
 	req, err := c.NewRequestWithHeaders(http.MethodPost, "projects/"+project+"/issues", hdrs)
 	if err != nil {
 		return err

@@ -57,3 +57,54 @@ func createProjectKeyedByBuilder(c *glclient.Client, rc *retryablehttp.Client, k
 	_, err = rc.Do(req)
 	return err
 }
+
+// A builder that copies the headers its caller gives (NewRequestWithHeaders)
+// is keyed by the call: reported when the call visibly hands no key, quiet
+// when it hands one or a map the analysis cannot see.
+
+func createProjectNoHeaders(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewRequestWithHeaders(http.MethodPost, "projects", nil) // want `POST built by glclient\.\(\*Client\)\.NewRequestWithHeaders is retried by go-retryablehttp`
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func createProjectPlainHeaders(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewRequestWithHeaders(http.MethodPost, "projects", http.Header{"Accept": {"application/json"}}) // want `POST built by glclient\.\(\*Client\)\.NewRequestWithHeaders is retried`
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func createProjectKeyedHeaders(c *glclient.Client, rc *retryablehttp.Client, key string) error {
+	req, err := c.NewRequestWithHeaders(http.MethodPost, "projects", http.Header{"Idempotency-Key": {key}})
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+func createProjectGivenHeaders(c *glclient.Client, rc *retryablehttp.Client, hdrs http.Header) error {
+	req, err := c.NewRequestWithHeaders(http.MethodPost, "projects", hdrs)
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
+
+// CreateIssueWithHeaders retries by itself: the call that hands it no key
+// is reported, the one that hands a key is quiet.
+
+func createIssueNoHeaders(c *glclient.Client) error {
+	return c.CreateIssueWithHeaders("1", nil) // want `POST sent by glclient\.\(\*Client\)\.CreateIssueWithHeaders is retried by go-retryablehttp`
+}
+
+func createIssueKeyedHeaders(c *glclient.Client, key string) error {
+	return c.CreateIssueWithHeaders("1", http.Header{"Idempotency-Key": {key}})
+}
