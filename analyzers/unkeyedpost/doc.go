@@ -66,13 +66,18 @@
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),
 // then c.Do(req, v)): a builder whose request gets no key header (a
 // header map of its own, filled with constant names, copied onto it, is
-// no key) is summarised by the method it builds, a constant or its
-// caller's argument, and the request a call of it returns is followed as
-// one from http.NewRequest. Request options, the function values a caller
-// hands over to adjust the request (a func parameter, or a range over a
-// parameter or a field holding them), are taken to set no key: the call
-// that hands none is the common one, and sends the request as the library
-// built it.
+// no key, nor is the client's own header map, sent with every request),
+// or a key or headers its caller gives (linodego's createRequest copies
+// params.Headers), is summarised by the method it builds, a constant or
+// its caller's argument, and where its key comes from; the request a call
+// of it returns is followed as one from http.NewRequest, keyed as that
+// call's arguments say. Request options, the function values a caller
+// hands over to adjust the request (a func parameter or a pointer to one,
+// or a range over a parameter or a field holding them), are taken to set
+// no key: the call that hands none is the common one, and sends the
+// request as the library built it. A request handed to a function of the
+// package that only reads or adjusts it, and may hand it back
+// (req = c.logRequest(req)), stays followed.
 //
 // A function kept in a field is followed when every value the package
 // stores there is the same function (postJSON: notify.PostJSON), and a
