@@ -103,9 +103,10 @@
 // key (nil, a literal without IdempotencyKey, a local variable given one
 // and not otherwise handed on) sends a new key on every attempt.
 //
-// The key list is Idempotency-Key and X-Idempotency-Key, compared without
-// regard to case; -unkeyedpost.headers adds names (PayPal-Request-Id,
-// Cko-Idempotency-Key, ...). X-Request-ID is a correlation id, not a key.
+// The key list is Idempotency-Key, X-Idempotency-Key and any name with
+// Idempotency in it (an API's own: K6-Idempotency-Key, Cko-Idempotency-Key),
+// compared without regard to case; -unkeyedpost.headers adds names
+// (PayPal-Request-Id, ...). X-Request-ID is a correlation id, not a key.
 //
 // It also reports a key made anew on every attempt: a key header (or a
 // stripe-go params key: SetIdempotencyKey, the IdempotencyKey field) written

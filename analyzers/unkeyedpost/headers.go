@@ -47,7 +47,13 @@ func isTokenChar(r rune) bool {
 
 // isKeyHeader reports whether name is an idempotency key header; header names
 // are case-insensitive (and a map index assignment does not canonicalise).
+// Besides the known names and the flag's, a name that says it is one is
+// one: an API's own (k6 Cloud's K6-Idempotency-Key, Checkout.com's
+// Cko-Idempotency-Key).
 func isKeyHeader(name string) bool {
+	if strings.Contains(strings.ToLower(name), "idempotency") {
+		return true
+	}
 	for _, list := range [][]string{apis.KeyHeaders, extraHeaders} {
 		for _, h := range list {
 			if strings.EqualFold(h, name) {

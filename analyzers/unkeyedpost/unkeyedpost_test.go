@@ -38,7 +38,8 @@ func TestCases(t *testing.T) {
 		// package that sets a backend's MaxNetworkRetries.
 		{Name: "Stripe", Pkgs: []string{"unkeyedpost/stripe", "unkeyedpost/stripenoretry"}, Fixes: true},
 		// HeadersFlag proves -unkeyedpost.headers adds key names (compared
-		// without regard to case) and leaves other names unkeyed.
+		// without regard to case), that a name with Idempotency in it is a
+		// key without the flag, and that other names stay unkeyed.
 		{Name: "HeadersFlag", Pkgs: []string{"unkeyedpost/headersflag"},
 			Flags: map[string]string{"headers": "PayPal-Request-Id"}},
 		// Odd proves renamed and dot imports resolve by type, and that shapes
@@ -125,8 +126,9 @@ func TestCases(t *testing.T) {
 		// params carry no headers is reported where the method is given, and
 		// a loop's POST with only the client's headers copied onto it. Quiet:
 		// a GET, params with a key or with one only sometimes, headers from a
-		// map that is not the client's, and a request replaced by one that
-		// may be another.
+		// map that is not the client's, a request replaced by one that may be
+		// another, and one a helper keys with the API's own key header
+		// (k6 Cloud's shape) before its retry loop.
 		{Name: "RestClient", Pkgs: []string{"unkeyedpost/restclient"}},
 	})
 }
