@@ -66,7 +66,8 @@
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),
 // then c.Do(req, v)): a builder whose request gets no key header (a
 // header map of its own, filled with constant names, copied onto it, is
-// no key, nor is the client's own header map, sent with every request),
+// no key, nor is the header map of a receiver that also holds the
+// *http.Client, sent with every request),
 // or a key or headers its caller gives (linodego's createRequest copies
 // params.Headers), is summarised by the method it builds, a constant or
 // its caller's argument, and where its key comes from; the request a call
@@ -76,7 +77,8 @@
 // or a range over a parameter or a field holding them), are taken to set
 // no key: the call that hands none is the common one, and sends the
 // request as the library built it. A request handed to a function of the
-// package that only reads or adjusts it, and may hand it back
+// package that only reads or adjusts it (and calls no option its own
+// caller passes), and may hand the same request back
 // (req = c.logRequest(req)), stays followed.
 //
 // A function kept in a field is followed when every value the package

@@ -172,12 +172,15 @@ func (c *checker) plainHeaderName(name ast.Expr) bool {
 	return true
 }
 
-// clientHeaders reports whether e is a map of headers that a method's
-// receiver holds (linodego's `for name, values := range c.header`, filled
-// by Client.SetHeader): headers the client adds to every request it sends.
-// Such a header cannot carry an idempotency key: a key names one operation,
-// and one sent with every request would make the server answer each later
-// POST with the first one's result.
+// clientHeaders reports whether e is a map of headers that a client holds:
+// a field of a method's receiver whose struct also holds the *http.Client
+// (or go-retryablehttp client) that sends its requests (linodego's
+// `for name, values := range c.header`, filled by Client.SetHeader). The
+// client adds them to every request it sends, and such a header cannot
+// carry an idempotency key: a key names one operation, and one sent with
+// every request would make the server answer each later POST with the
+// first one's result. A receiver without a client (options applied to one
+// request) may carry one.
 func (c *checker) clientHeaders(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
@@ -190,7 +193,19 @@ func (c *checker) clientHeaders(e ast.Expr) bool {
 		return false
 	}
 	recv := c.varOf(sel.X)
-	return recv != nil && recv.Kind() == types.RecvVar
+	if recv == nil || recv.Kind() != types.RecvVar {
+		return false
+	}
+	st, ok := typematch.Deref(recv.Type()).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if t := typematch.Deref(f.Type()); typematch.IsNamed(t, httpPath, "Client") || typematch.IsNamed(t, apis.RetryableHTTP, "Client") {
+			return true
+		}
+	}
+	return false
 }
 
 func mapWrites(lit *ast.CompositeLit) []headerWrite {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -42,6 +43,39 @@ func (c *checker) callerOption(fun ast.Expr) bool {
 		return false
 	}
 	return c.optionList(def.Parent().Node().(*ast.RangeStmt).X)
+}
+
+// paramOption reports whether fun, a caller's option (see callerOption),
+// comes from a parameter (a func parameter, a pointer to one, or a range
+// over a list that holds a parameter) rather than from a field alone: the
+// caller of a function of the package may hand it one that sets a key.
+func (c *checker) paramOption(fun ast.Expr) bool {
+	fun = ast.Unparen(fun)
+	if star, ok := fun.(*ast.StarExpr); ok {
+		fun = star.X
+	}
+	v := c.varOf(fun)
+	if v == nil {
+		return false
+	}
+	if c.isParam(v) {
+		return true
+	}
+	def, ok := c.find(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	return ok && def.ParentEdgeKind() == edge.RangeStmt_Value && c.listHoldsParam(def.Parent().Node().(*ast.RangeStmt).X)
+}
+
+// listHoldsParam reports whether the option list e (see optionList) is or
+// appends a parameter.
+func (c *checker) listHoldsParam(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v := c.varOf(e)
+		return v != nil && c.isParam(v)
+	case *ast.CallExpr:
+		return slices.ContainsFunc(e.Args, c.listHoldsParam)
+	}
+	return false
 }
 
 // optionList reports whether e is a list of options from out of the

@@ -239,6 +239,11 @@ type followed struct {
 	// headerReplaced: the request is given a new header map after it is
 	// built, so a key set where it is built would be dropped.
 	headerReplaced bool
+	// paramOption: the request is handed to an option that the function's
+	// caller gives as a parameter; recursive: to a function still being
+	// summarised. Either may set a key the summary cannot see, so such a
+	// function is no ReqPass.
+	paramOption, recursive bool
 }
 
 // follow gathers the sends of and header writes on the request held by req
@@ -273,6 +278,8 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 		}
 		f.writes = append(f.writes, u.writes...)
 		f.headerReplaced = f.headerReplaced || u.replaces
+		f.paramOption = f.paramOption || u.paramOption
+		f.recursive = f.recursive || u.recursive
 		if u.send == nil {
 			continue
 		}
@@ -288,6 +295,23 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 	}
 	slices.SortFunc(f.sends, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return true
+}
+
+// resultDropped reports whether the call at cur is a statement of its own,
+// its results unused.
+func (c *checker) resultDropped(cur inspector.Cursor) bool {
+	return cur.ParentEdgeKind() == edge.ExprStmt_X
+}
+
+// resultReassigns reports whether the call at cur is the right-hand side
+// of req = g(..., req, ...), where ref is the argument req.
+func (c *checker) resultReassigns(cur, ref inspector.Cursor) bool {
+	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	as := cur.Parent().Node().(*ast.AssignStmt)
+	req := c.varOf(ref.Node().(ast.Expr))
+	return len(as.Rhs) == 1 && req != nil && c.varOf(as.Lhs[0]) == req
 }
 
 // handedBack reports whether the assignment to req at lhs gives it the
@@ -344,6 +368,8 @@ type reqUse struct {
 	replaces bool
 	wrapped  *types.Var // the variable given retryablehttp.FromRequest(req)
 	result   int        // 1 + the index of the result it is returned as; 0: not returned
+	// paramOption, recursive: see followed.
+	paramOption, recursive bool
 }
 
 // handedTo judges a request handed, as the i-th argument of call, to a
@@ -356,14 +382,18 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 	if callee != nil && c.summarising[callee.Origin()] {
 		// A recursive call (go-gitlab's Do sends the request again after
 		// renewing a token): it does what the rest of the function does.
+		u.recursive = true
 		return u, true
 	}
 	if rs, ok := c.summaryOf(callee).request(i); ok {
 		u.send, u.retrier = call, rs.Retrier
 		return u, true
 	}
-	if _, ok := c.summaryOf(callee).passes(i); ok {
-		return u, true // read or adjusted, not keyed
+	if p, ok := c.summaryOf(callee).passes(i); ok {
+		// Read or adjusted, not keyed. The request it hands back is followed
+		// only where it replaces req (req = g(req), see handedBack); kept
+		// under another name, or handed on, it escapes.
+		return u, !p.Returned || c.resultDropped(ref.Parent()) || c.resultReassigns(ref.Parent(), ref)
 	}
 	if c.isDoer(call, fn, ref) {
 		u.send = call
@@ -388,6 +418,7 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 		call := parent.Node().(*ast.CallExpr)
 		fn := typematch.Callee(info, call)
 		if fn == nil && c.callerOption(call.Fun) {
+			u.paramOption = c.paramOption(call.Fun)
 			return u, true
 		}
 		if fn == nil || fn.Pkg() == nil {

@@ -338,7 +338,9 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			continue
 		}
 		if len(fl.sends) == 0 {
-			if c.setsNoKey(fl) {
+			// A request handed to an option of its own caller's, or to a
+			// function still being summarised, may get a key there.
+			if c.setsNoKey(fl) && !fl.paramOption && !fl.recursive {
 				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned && c.alwaysReturns(decl, p)})
 			}
 			continue
@@ -571,8 +573,12 @@ func (c *checker) keyedBefore(f *followed) bool {
 }
 
 // alwaysReturns reports whether every return statement of decl (outside
-// function literals) hands back p as its first result.
+// function literals) hands back p as its first result, and p is never
+// given another value: the request the function was handed.
 func (c *checker) alwaysReturns(decl *ast.FuncDecl, p *types.Var) bool {
+	if len(c.usesOf(p).defs) > 0 {
+		return false
+	}
 	always := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -877,9 +883,8 @@ func (c *checker) argField(e ast.Expr, field string, call *ast.CallExpr) (vals [
 				continue // the call that sends it
 			}
 			if sel, isSel := ref.Parent().Node().(*ast.SelectorExpr); isSel {
-				if sel.Sel.Name == field && ref.Parent().ParentEdgeKind() == edge.IndexExpr_X &&
-					ref.Parent().Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
-					return nil, false // opts.Headers[k] = v
+				if sel.Sel.Name == field && c.mayChange(ref.Parent()) {
+					return nil, false // opts.Headers[k] = v, opts.Headers.Set(k, v), h := opts.Headers
 				}
 				continue // a field read
 			}
@@ -888,6 +893,23 @@ func (c *checker) argField(e ast.Expr, field string, call *ast.CallExpr) (vals [
 		return append(vals, u.fieldSets[field]...), true
 	}
 	return nil, false
+}
+
+// mayChange reports whether the field selection at sel (opts.Headers) is a
+// use through which what the field refers to may change in place: any use
+// of a map, pointer or slice but a comparison (opts.Headers[k] = v, a
+// method call on it, an alias h := opts.Headers, an argument). Reading a
+// string or a number changes nothing.
+func (c *checker) mayChange(sel inspector.Cursor) bool {
+	switch c.pass.TypesInfo.TypeOf(sel.Node().(ast.Expr)).Underlying().(type) {
+	case *types.Map, *types.Pointer, *types.Slice:
+		switch sel.ParentEdgeKind() {
+		case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // helperCall reports, at a call of a summarised function, a POST or PATCH

@@ -108,3 +108,14 @@ func createIssueNoHeaders(c *glclient.Client) error {
 func createIssueKeyedHeaders(c *glclient.Client, key string) error {
 	return c.CreateIssueWithHeaders("1", http.Header{"Idempotency-Key": {key}})
 }
+
+// NewKeyedRequest keys the request with the key the call gives: an empty
+// one is no key.
+func createProjectEmptyKey(c *glclient.Client, rc *retryablehttp.Client) error {
+	req, err := c.NewKeyedRequest(http.MethodPost, "projects", "") // want `POST built by glclient\.\(\*Client\)\.NewKeyedRequest is retried`
+	if err != nil {
+		return err
+	}
+	_, err = rc.Do(req)
+	return err
+}
