@@ -30,7 +30,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 
 func init() {
 	Analyzer.Flags.Var(&extraHeaders, "headers",
-		"comma-separated header names that also carry an idempotency key (besides Idempotency-Key and X-Idempotency-Key)")
+		"comma-separated header names that also carry an idempotency key (besides Idempotency-Key, X-Idempotency-Key and any name with Idempotency in it)")
 }
 
 // httpPath is net/http's import path; the third-party ones are apis's.
