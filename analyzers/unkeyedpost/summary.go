@@ -339,9 +339,11 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 		}
 		if len(fl.sends) == 0 {
 			// A request handed to an option of its own caller's, or to a
-			// function still being summarised, may get a key there.
-			if c.setsNoKey(fl) && !fl.paramOption && !fl.recursive {
-				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned && c.alwaysReturns(decl, p)})
+			// function still being summarised, may get a key there; one
+			// handed back on some paths only may be keyed under the name
+			// the caller keeps the result under.
+			if c.setsNoKey(fl) && !fl.paramOption && !fl.recursive && (!fl.returned || c.alwaysReturns(decl, p)) {
+				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned})
 			}
 			continue
 		}

@@ -130,7 +130,8 @@ func TestCases(t *testing.T) {
 		// another, and one a helper keys with the API's own key header
 		// (k6 Cloud's shape) before its retry loop. escapes.go: quiet where a
 		// helper may key the request after all: one that gives its request
-		// parameter another value before handing it back, the request kept
+		// parameter another value before handing it back, or hands it back
+		// on some paths only (another request on others), the request kept
 		// under the name a helper hands it back under, an option the caller
 		// passes to a helper, options for one request held by a receiver
 		// with no client, helpers that call each other, and params whose

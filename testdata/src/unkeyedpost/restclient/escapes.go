@@ -185,3 +185,30 @@ func (c *Client) CreateKeyedByAlias(ctx context.Context, key string) error {
 	h["Idempotency-Key"] = []string{key}
 	return c.doRequest(ctx, http.MethodPost, "linode/instances", params, nil)
 }
+
+// pick hands back the request it was given, or another one.
+func pick(req, other *http.Request) *http.Request {
+	if other != nil {
+		return other
+	}
+	return req
+}
+
+// Quiet: the key set on what pick hands back may be set on req.
+func (c *Client) TagPicked(ctx context.Context, key string, other *http.Request) error { // want TagPicked:`keyparams\[1\]`
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example/v4/tags", nil)
+		if err != nil {
+			return err
+		}
+		r := pick(req, other)
+		r.Header.Set("Idempotency-Key", key)
+		resp, err := c.httpClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("tag failed")
+}
