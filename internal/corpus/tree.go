@@ -62,22 +62,26 @@ func isGitDir(p string) bool {
 // extract writes the tree of commit from gitDir into dest, once: a finished
 // tree has a marker file listing the blobs the snapshot lacks (it leaves out
 // its largest files). Submodules are skipped, and so are symbolic links that
-// point out of the tree.
+// point out of the tree. Each call writes into a directory of its own and
+// renames it into place, so two runs of one set at once (each measuring
+// other analyzers) neither share nor remove each other's half-written
+// tree: the first to finish is kept.
 func extract(gitDir, commit, dest string) (missing []string, err error) {
 	marker := filepath.Join(dest, ".corpus-tree")
-	if data, err := os.ReadFile(marker); err == nil {
-		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-			missing = append(missing, l)
-		}
+	if missing, ok := finishedTree(marker); ok {
 		return missing, nil
 	}
 	if err := exec.Command("git", "--git-dir="+gitDir, "cat-file", "-e", commit+"^{commit}").Run(); err != nil {
 		return nil, fmt.Errorf("commit %s is not in %s", commit, gitDir)
 	}
-	tmp := dest + ".partial"
-	if err := os.RemoveAll(tmp); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return nil, err
 	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dest), filepath.Base(dest)+".partial-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp) // gone already when renamed into place
 	ls, err := exec.Command("git", "--git-dir="+gitDir, "ls-tree", "-r", "-z", "--full-tree", commit).Output()
 	if err != nil {
 		return nil, fmt.Errorf("git ls-tree %s: %v", commit, err)
@@ -161,10 +165,32 @@ func extract(gitDir, commit, dest string) (missing []string, err error) {
 	if err := os.WriteFile(filepath.Join(tmp, ".corpus-tree"), []byte(content), 0o644); err != nil {
 		return nil, err
 	}
+	if done, ok := finishedTree(marker); ok {
+		return done, nil // another run finished it meanwhile
+	}
 	if err := os.RemoveAll(dest); err != nil {
 		return nil, err
 	}
-	return missing, os.Rename(tmp, dest)
+	if err := os.Rename(tmp, dest); err != nil {
+		if done, ok := finishedTree(marker); ok {
+			return done, nil // another run renamed its tree into place first
+		}
+		return nil, err
+	}
+	return missing, nil
+}
+
+// finishedTree reads the marker of a finished tree: the blobs its snapshot
+// lacks. ok is false when there is none.
+func finishedTree(marker string) (missing []string, ok bool) {
+	data, err := os.ReadFile(marker)
+	if err != nil {
+		return nil, false
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		missing = append(missing, l)
+	}
+	return missing, true
 }
 
 // A run is the result of retrylint -json over one module.
