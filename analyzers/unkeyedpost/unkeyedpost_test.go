@@ -133,7 +133,8 @@ func TestCases(t *testing.T) {
 		// parameter another value before handing it back, or hands it back
 		// on some paths only (another request on others), the request kept
 		// under the name a helper hands it back under, an option the caller
-		// passes to a helper, options for one request held by a receiver
+		// passes to a helper (as a func, a pointer to one, or in a list),
+		// options for one request held by a receiver
 		// with no client, helpers that call each other, and params whose
 		// header map gets a key in place.
 		{Name: "RestClient", Pkgs: []string{"unkeyedpost/restclient"}},

@@ -40,6 +40,12 @@ func apply(req *http.Request, mutate func(*http.Request)) { mutate(req) }
 
 func applyP(req *http.Request, mutate *func(*http.Request)) { (*mutate)(req) }
 
+func applyAll(req *http.Request, mutate ...func(*http.Request)) {
+	for _, m := range mutate {
+		m(req)
+	}
+}
+
 // reqOpts are options for one request: its headers may hold a key.
 type reqOpts struct{ headers http.Header }
 
@@ -203,6 +209,25 @@ func (c *Client) TagPicked(ctx context.Context, key string, other *http.Request)
 		}
 		r := pick(req, other)
 		r.Header.Set("Idempotency-Key", key)
+		resp, err := c.httpClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("tag failed")
+}
+
+// Quiet: applyAll runs the options its caller lists, one of which keys.
+func (c *Client) TagThroughOptionList(ctx context.Context, key string) error { // want TagThroughOptionList:`keyparams\[1\]`
+	setKey := func(r *http.Request) { r.Header.Set("Idempotency-Key", key) }
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "https://api.example/v4/tags", nil)
+		if err != nil {
+			return err
+		}
+		applyAll(req, setKey)
 		resp, err := c.httpClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
