@@ -173,12 +173,16 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 				labels[lbl] = true
 			}
 		case *ast.AssignStmt:
-			// A flag the body sets and tests (ok := err == nil, done = true).
-			if len(n.Lhs) == len(n.Rhs) {
-				for _, l := range n.Lhs {
-					if v, ok := identObj(a.info, l).(*types.Var); ok && isBool(v.Type()) {
-						flags[v] = true
-					}
+			// A flag the body sets and tests (ok := err == nil, done = true),
+			// or a predicate's verdict kept beside its other results
+			// (retry, delay := c.shouldRetry(resp, err, attempt)).
+			lhs := n.Lhs
+			if len(n.Lhs) != len(n.Rhs) {
+				lhs = lhs[:1]
+			}
+			for _, l := range lhs {
+				if v, ok := identObj(a.info, l).(*types.Var); ok && isBool(v.Type()) {
+					flags[v] = true
 				}
 			}
 		}
@@ -943,10 +947,34 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			}
 		}
 	}
-	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(s, bodyCur) {
+	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(s, bodyCur) ||
+		a.countAsked(bodyCur, incs) {
 		return Bound{Kind: Unknown}
 	}
 	return Bound{Kind: Unbounded}
+}
+
+// countAsked reports whether the loop body hands one of its counters to a
+// predicate (retry, delay := c.shouldRetry(resp, err, attempt), as
+// PagerDuty's client does): the predicate may compare it with a limit the
+// loop does not show.
+func (a *recogniser) countAsked(bodyCur inspector.Cursor, incs map[types.Object]int) bool {
+	asked := false
+	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+		call, ok := c.Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if sig := typematch.SignatureOf(a.info, call.Fun); sig != nil && sig.Results().Len() > 0 && isBool(sig.Results().At(0).Type()) {
+			for _, arg := range call.Args {
+				if _, isCounter := incs[identObj(a.info, arg)]; isCounter {
+					asked = true
+				}
+			}
+		}
+		return !asked
+	})
+	return asked
 }
 
 // countsInBranches reports whether the body of loop s steps a counter

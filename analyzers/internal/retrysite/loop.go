@@ -212,13 +212,18 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		w.noteReset(s.X)
 		return 0, true, st
 	case *ast.AssignStmt:
-		if len(s.Lhs) == len(s.Rhs) {
-			for i, l := range s.Lhs {
-				if id, ok := l.(*ast.Ident); ok {
-					if obj := w.info.ObjectOf(id); obj != nil && w.flags[obj] {
-						st = st.clone()
-						st[obj] = w.eval(s.Rhs[i], st)
-					}
+		for i, l := range s.Lhs {
+			rhs := s.Rhs[min(i, len(s.Rhs)-1)]
+			if len(s.Lhs) != len(s.Rhs) && (i > 0 || ast.Unparen(rhs) == w.att.call) {
+				// Of a call's several results, only the first can be a
+				// predicate's verdict; the attempt's own are known by
+				// their roles (attempt.verdicts).
+				break
+			}
+			if id, ok := l.(*ast.Ident); ok {
+				if obj := w.info.ObjectOf(id); obj != nil && w.flags[obj] {
+					st = st.clone()
+					st[obj] = w.eval(rhs, st)
 				}
 			}
 		}

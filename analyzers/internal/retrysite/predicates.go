@@ -126,77 +126,113 @@ func (w *walker) outcome() (outcome, bool) {
 
 // onOutcome returns what fn, a predicate of the package given the attempt's
 // error, response or status code as roles says, answers for the outcome
-// out: its body is declarations and if statements that return a constant,
-// then a return of one expression, each evaluated with the arguments out
-// gives. An if whose condition cannot be evaluated adds its constant to the
-// answers the predicate may give; a statement of another kind, or a last
-// return that cannot be evaluated, makes the answer unknown.
+// out: its first result, a bool, beside which it may give others (a delay:
+// PagerDuty's shouldRetry(resp, err, attempt) (bool, time.Duration)). Its
+// body is followed through if and else, each condition evaluated with the
+// arguments out gives; a condition that cannot be evaluated adds what both
+// branches may answer. Declarations and assignments that leave the
+// parameters in roles alone are passed over; a statement of another kind
+// (a predicate that does more than decide), or a return whose verdict
+// cannot be evaluated, makes the answer unknown.
 func (a *recogniser) onOutcome(fn *types.Func, roles []argRole, out outcome) tri {
 	decl := a.decls[fn]
 	sig := fn.Signature()
-	if decl == nil || decl.Body == nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) ||
+	if decl == nil || decl.Body == nil || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) ||
 		sig.Variadic() || sig.Params().Len() != len(roles) {
 		return unknown
 	}
-	role := map[types.Object]argRole{}
+	p := verdicts{a: a, results: sig.Results().Len(), role: map[types.Object]argRole{}}
 	for i, r := range roles {
 		if r != otherArg {
-			role[sig.Params().At(i)] = r
+			p.role[sig.Params().At(i)] = r
 		}
 	}
-	if len(role) == 0 {
+	if len(p.role) == 0 {
 		return unknown
 	}
-	leaf := func(e ast.Expr) tri { return a.outcomeLeaf(e, role, out, 0) }
-	var mayFalse, mayTrue bool
-	note := func(v bool) {
-		if v {
-			mayTrue = true
-		} else {
-			mayFalse = true
+	p.leaf = func(e ast.Expr) tri { return a.outcomeLeaf(e, p.role, out, 0) }
+	if falls, ok := p.list(decl.Body.List); !ok || falls {
+		return unknown
+	}
+	return answerOf(p.mayFalse, p.mayTrue)
+}
+
+// verdicts gathers the verdicts a predicate's returns may give (see
+// onOutcome).
+type verdicts struct {
+	a                 *recogniser
+	results           int
+	role              map[types.Object]argRole
+	leaf              func(ast.Expr) tri
+	mayFalse, mayTrue bool
+}
+
+// list follows stmts and reports whether control may fall off their end;
+// ok is false for a statement it cannot follow.
+func (p *verdicts) list(stmts []ast.Stmt) (falls, ok bool) {
+	for _, s := range stmts {
+		if falls, ok := p.stmt(s); !ok || !falls {
+			return false, ok
 		}
 	}
-	list := decl.Body.List
-	for i, s := range list {
-		switch s := s.(type) {
-		case *ast.DeclStmt:
-			continue
-		case *ast.IfStmt:
-			if s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
-				return unknown
+	return true, true
+}
+
+func (p *verdicts) stmt(s ast.Stmt) (falls, ok bool) {
+	switch s := s.(type) {
+	case *ast.DeclStmt, *ast.EmptyStmt:
+		return true, true
+	case *ast.AssignStmt:
+		return true, !p.assignsRole(s)
+	case *ast.BlockStmt:
+		return p.list(s.List)
+	case *ast.IfStmt:
+		if s.Init != nil {
+			if init, isAssign := s.Init.(*ast.AssignStmt); !isAssign || p.assignsRole(init) {
+				return false, false
 			}
-			ret, ok := s.Body.List[0].(*ast.ReturnStmt)
-			if !ok || len(ret.Results) != 1 {
-				return unknown
+		}
+		orElse := func() (bool, bool) {
+			if s.Else == nil {
+				return true, true
 			}
-			tv, ok := a.info.Types[ret.Results[0]]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
-				return unknown
-			}
-			switch eval.Condition(s.Cond, leaf) {
-			case yes:
-				note(constant.BoolVal(tv.Value))
-				return answerOf(mayFalse, mayTrue)
-			case unknown:
-				note(constant.BoolVal(tv.Value))
-			}
-		case *ast.ReturnStmt:
-			if i != len(list)-1 || len(s.Results) != 1 {
-				return unknown
-			}
-			switch eval.Condition(s.Results[0], leaf) {
-			case yes:
-				note(true)
-			case no:
-				note(false)
-			default:
-				return unknown
-			}
+			return p.stmt(s.Else)
+		}
+		switch eval.Condition(s.Cond, p.leaf) {
+		case yes:
+			return p.stmt(s.Body)
+		case no:
+			return orElse()
+		}
+		fb, okb := p.stmt(s.Body)
+		fe, oke := orElse()
+		return fb || fe, okb && oke
+	case *ast.ReturnStmt:
+		if len(s.Results) != p.results {
+			return false, false // a bare return of named results, or of a call's results
+		}
+		switch eval.Condition(s.Results[0], p.leaf) {
+		case yes:
+			p.mayTrue = true
+		case no:
+			p.mayFalse = true
 		default:
-			return unknown
+			return false, false
+		}
+		return false, true
+	}
+	return false, false
+}
+
+// assignsRole reports whether s gives a parameter in the roles another
+// value: the predicate then no longer asks about the attempt's answer.
+func (p *verdicts) assignsRole(s *ast.AssignStmt) bool {
+	for _, l := range s.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && p.role[p.a.info.Uses[id]] != otherArg {
+			return true
 		}
 	}
-	return answerOf(mayFalse, mayTrue)
+	return false
 }
 
 // answerOf is the predicate's answer from the answers it may give.

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -229,5 +230,63 @@ func upload(c *http.Client, u string, m *media) (*http.Response, error) {
 			continue
 		}
 		return res, nil
+	}
+}
+
+// verdictAndDelay gives a delay beside its verdict (PagerDuty's
+// shouldRetry): it is followed through if and else, past the assignments
+// that leave its response and error alone. The count it is handed is
+// compared there, out of the loop's sight: the loop's bound is unknown.
+func verdictAndDelay(res *http.Response, err error, attempt, limit int) (bool, time.Duration) {
+	if attempt >= limit {
+		return false, 0
+	}
+	if err != nil || res.StatusCode >= 500 {
+		return true, time.Second
+	} else if res.StatusCode == http.StatusTooManyRequests {
+		reset := res.Header.Get("ratelimit-reset")
+		if seconds, err := strconv.Atoi(reset); err == nil {
+			return true, time.Duration(seconds) * time.Second
+		}
+		return true, time.Second
+	}
+	return false, 0
+}
+
+func sendWithDelay(c *http.Client, req *http.Request, limit int) (*http.Response, error) {
+	for attempt := 0; ; attempt++ { // want `retry loop, an unknown number of attempts, waits sleep\(delay\)$`
+		res, err := c.Do(req)
+		retry, delay := verdictAndDelay(res, err, attempt, limit)
+		if !retry {
+			return res, err
+		}
+		if err == nil {
+			res.Body.Close()
+		}
+		time.Sleep(delay)
+	}
+}
+
+// goneAndDelay goes again until the resource is gone: it answers true for
+// a success too, so the loop polls rather than retries.
+func goneAndDelay(res *http.Response, err error) (bool, time.Duration) {
+	if err != nil {
+		return true, time.Second
+	} else {
+		return res.StatusCode != http.StatusNotFound, time.Second
+	}
+}
+
+func waitGone(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; ; attempt++ { // want `periodic loop, waits sleep\(delay\)$`
+		res, err := c.Do(req)
+		again, delay := goneAndDelay(res, err)
+		if !again {
+			return res, err
+		}
+		if err == nil {
+			res.Body.Close()
+		}
+		time.Sleep(delay)
 	}
 }
