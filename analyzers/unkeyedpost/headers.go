@@ -69,6 +69,18 @@ type headerWrite struct {
 	node  ast.Node // the call, assignment or literal element that writes
 	name  ast.Expr
 	value ast.Expr
+	// passed, when not NoKey, says the write is made by a helper the
+	// request is handed to, from the key (KeyArg) or headers (HeaderArg)
+	// that the function's own caller gives at from (see ReqSend); node is
+	// the call of that helper, and name is nil.
+	passed KeyKind
+	from   Arg
+}
+
+// before reports whether w is made before the send at last: in sight
+// before it, or by the helper that sends at last, before it sends.
+func (w headerWrite) before(last token.Pos) bool {
+	return w.node.Pos() < last || w.passed != NoKey && w.node.Pos() == last
 }
 
 // nameKind says what a write's header name is.

@@ -205,7 +205,7 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 	for _, w := range writes {
 		switch c.nameKind(w.name) {
 		case keyHeader, unknownHeader, dedupHeader:
-			if w.node.Pos() < last {
+			if w.before(last) {
 				return // keyed (a key made on every attempt is reported at the write), maybe keyed, or deduplicated
 			}
 		}
@@ -386,6 +386,19 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 		return u, true
 	}
 	if rs, ok := c.summaryOf(callee).request(i); ok {
+		if rs.Key != NoKey {
+			// The helper keys the request from the call's argument: no key
+			// when it visibly holds none, the caller's own caller's when the
+			// caller hands on its parameter.
+			caller := c.funcOf(call.Pos())
+			from, unkeyed, ok := c.resolveKey(caller, callee, call, rs.Key, rs.KeyFrom)
+			if !ok {
+				return u, false
+			}
+			if !unkeyed {
+				u.writes = append(u.writes, headerWrite{node: call, passed: rs.Key, from: from})
+			}
+		}
 		u.send, u.retrier = call, rs.Retrier
 		return u, true
 	}

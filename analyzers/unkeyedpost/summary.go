@@ -108,10 +108,15 @@ func (s Send) String() string {
 }
 
 // A ReqSend is a request parameter that a call of the function sends
-// without setting a key on it (do(req) calling c.hc.Do(req)).
+// without setting a key on it (do(req) calling c.hc.Do(req)), or after
+// setting the key or the headers its caller gives at KeyFrom (Key is KeyArg
+// or HeaderArg: PagerDuty's doSingleRequest(req, authRequired, headers)
+// sets each of headers on req before it sends it).
 type ReqSend struct {
 	Param   int
 	Retrier string // what inside the call sends it again, or ""
+	Key     KeyKind
+	KeyFrom Arg
 }
 
 // A ReqPass is a request parameter that a call of the function neither
@@ -163,6 +168,12 @@ func (f *SendsFact) String() string {
 	}
 	for _, r := range f.Requests {
 		p := fmt.Sprintf("sends(request arg %d", r.Param)
+		switch r.Key {
+		case KeyArg:
+			p += ", key " + r.KeyFrom.String()
+		case HeaderArg:
+			p += ", headers " + r.KeyFrom.String()
+		}
 		if r.Retrier != "" {
 			p += ", retried by " + r.Retrier
 		}
@@ -347,10 +358,14 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			}
 			continue
 		}
-		if fl.returned || c.keyedBefore(fl) {
+		if fl.returned {
 			continue
 		}
-		rs := ReqSend{Param: i}
+		key, from, _, ok := c.keyOf(fn, fl)
+		if !ok || key == FreshKey {
+			continue // keyed, maybe keyed, or keyed anew on every call
+		}
+		rs := ReqSend{Param: i, Key: key, KeyFrom: from}
 		if fl.retried {
 			rs.Retrier = c.describe(fl.by, fn)
 		}
@@ -535,7 +550,14 @@ func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk
 		last = f.sends[len(f.sends)-1].Pos()
 	}
 	for _, w := range f.writes {
-		if last.IsValid() && w.node.Pos() >= last {
+		if last.IsValid() && !w.before(last) {
+			continue
+		}
+		if w.passed != NoKey {
+			if kind != NoKey {
+				return 0, Arg{}, nil, false // keyed from two places
+			}
+			kind, from = w.passed, w.from
 			continue
 		}
 		switch c.nameKind(w.name) {
@@ -560,18 +582,6 @@ func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk
 		}
 	}
 	return kind, from, mk, true
-}
-
-// keyedBefore reports whether the request followed in f has a key header,
-// or a header the analysis cannot name, set before its last send.
-func (c *checker) keyedBefore(f *followed) bool {
-	last := f.sends[len(f.sends)-1].Pos()
-	for _, w := range f.writes {
-		if w.node.Pos() < last && c.nameKind(w.name) != otherHeader {
-			return true
-		}
-	}
-	return false
 }
 
 // alwaysReturns reports whether every return statement of decl (outside

@@ -157,6 +157,17 @@ func (c *checker) funcAt(pos token.Pos) (inspector.Cursor, bool) {
 	return inspector.Cursor{}, false
 }
 
+// funcOf returns the function declared by the declaration that holds pos,
+// or nil.
+func (c *checker) funcOf(pos token.Pos) *types.Func {
+	fd, ok := c.funcAt(pos)
+	if !ok {
+		return nil
+	}
+	fn, _ := c.pass.TypesInfo.Defs[fd.Node().(*ast.FuncDecl).Name].(*types.Func)
+	return fn
+}
+
 // enclosing returns the retry sites whose attempt holds pos, outermost
 // first, as retrysite's Result.Enclosing does, looking only at the sites of
 // the function declaration that holds pos: asked for every send and every
