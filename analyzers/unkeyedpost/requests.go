@@ -333,7 +333,7 @@ func (c *checker) handedBack(lhs inspector.Cursor, req *types.Var) bool {
 	for i := range g.Signature().Params().Len() {
 		if arg := c.argAt(g, call, i); arg != nil && c.varOf(arg) == req {
 			p, ok := c.summaryOf(g).passes(i)
-			return ok && p.Returned
+			return ok && p.Returned && p.Key == NoKey
 		}
 	}
 	return false
@@ -386,26 +386,20 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 		return u, true
 	}
 	if rs, ok := c.summaryOf(callee).request(i); ok {
-		if rs.Key != NoKey {
-			// The helper keys the request from the call's argument: no key
-			// when it visibly holds none, the caller's own caller's when the
-			// caller hands on its parameter.
-			caller := c.funcOf(call.Pos())
-			from, unkeyed, ok := c.resolveKey(caller, callee, call, rs.Key, rs.KeyFrom)
-			if !ok {
-				return u, false
-			}
-			if !unkeyed {
-				u.writes = append(u.writes, headerWrite{node: call, passed: rs.Key, from: from})
-			}
+		if u, ok = c.helperKey(u, call, callee, rs.Key, rs.KeyFrom); !ok {
+			return u, false
 		}
 		u.send, u.retrier = call, rs.Retrier
 		return u, true
 	}
 	if p, ok := c.summaryOf(callee).passes(i); ok {
-		// Read or adjusted, not keyed. The request it hands back is followed
-		// only where it replaces req (req = g(req), see handedBack); kept
-		// under another name, or handed on, it escapes.
+		// Read or adjusted, not keyed but by what the caller gives. The
+		// request it hands back is followed only where it replaces req
+		// (req = g(req), see handedBack); kept under another name, or
+		// handed on, it escapes.
+		if u, ok = c.helperKey(u, call, callee, p.Key, p.KeyFrom); !ok {
+			return u, false
+		}
 		return u, !p.Returned || c.resultDropped(ref.Parent()) || c.resultReassigns(ref.Parent(), ref)
 	}
 	if c.isDoer(call, fn, ref) {
@@ -413,6 +407,23 @@ func (c *checker) handedTo(u reqUse, call *ast.CallExpr, callee, fn *types.Func,
 		return u, true
 	}
 	return u, false
+}
+
+// helperKey applies, to the use u of a request handed to callee at call,
+// the key or headers that callee sets on it from its caller's argument at
+// from (kind KeyArg or HeaderArg; NoKey sets none): nothing when the
+// argument visibly holds no key, a write passed on from the caller's own
+// caller when the caller hands on its parameter. ok is false when the
+// argument may hold a key.
+func (c *checker) helperKey(u reqUse, call *ast.CallExpr, callee *types.Func, kind KeyKind, from Arg) (reqUse, bool) {
+	if kind == NoKey {
+		return u, true
+	}
+	passed, unkeyed, ok := c.resolveKey(c.funcOf(call.Pos()), callee, call, kind, from)
+	if ok && !unkeyed {
+		u.writes = append(u.writes, headerWrite{node: call, passed: kind, from: passed})
+	}
+	return u, ok
 }
 
 // requestUse judges one use of a request variable; ok is false for a use
@@ -467,7 +478,14 @@ func (c *checker) requestUse(ref inspector.Cursor) (u reqUse, ok bool) {
 			isRequestType(info.TypeOf(sel.X)) && parent.ParentEdgeKind() == edge.CallExpr_Fun {
 			// c.Do(req.WithContext(ctx)): the copy is sent, with the
 			// headers set on req before it was made.
-			return c.requestUse(parent.Parent())
+			u, ok := c.requestUse(parent.Parent())
+			if !ok && m.Name() == "Clone" {
+				// Clone copies the header map: what other code does to the
+				// copy (PagerDuty's dupeRequest keeps it for debugging)
+				// leaves req's headers as they are.
+				return reqUse{}, true
+			}
+			return u, ok
 		}
 		field, isField := info.Uses[sel.Sel].(*types.Var)
 		if isField && field.Embedded() && field.Name() == "Request" && parent.ParentEdgeKind() == edge.SelectorExpr_X {

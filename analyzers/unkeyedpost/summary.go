@@ -122,13 +122,19 @@ type ReqSend struct {
 // A ReqPass is a request parameter that a call of the function neither
 // sends, nor sets a key or a header it cannot name on, nor hands to other
 // code: it reads the request, or adjusts what is not a key (linodego's
-// logRequest, applyBeforeRequest). Returned says it hands the same request
-// back as its first result (req = c.logRequest(req)). Passes stay in the
-// package: http.Handlers read requests too, and a fact on each would cost
-// more than the rare helper in another package is worth.
+// logRequest, applyBeforeRequest), or sets the key or the headers its
+// caller gives at KeyFrom (Key is KeyArg or HeaderArg: PagerDuty's
+// prepRequest(req, authRequired, headers)). Returned says it hands the same
+// request back as its first result (req = c.logRequest(req)). Only the
+// passes that set headers (SetsHeaders: oauth2's Token.SetAuthHeader) go to
+// other packages: http.Handlers read requests too, and a fact on each would
+// cost more than it is worth.
 type ReqPass struct {
-	Param    int
-	Returned bool
+	Param       int
+	Returned    bool
+	Key         KeyKind
+	KeyFrom     Arg
+	SetsHeaders bool
 }
 
 // A Build is a request that a call of the function builds, sets no key
@@ -167,32 +173,34 @@ func (f *SendsFact) String() string {
 		parts = append(parts, "sends("+s.String()+")")
 	}
 	for _, r := range f.Requests {
-		p := fmt.Sprintf("sends(request arg %d", r.Param)
-		switch r.Key {
-		case KeyArg:
-			p += ", key " + r.KeyFrom.String()
-		case HeaderArg:
-			p += ", headers " + r.KeyFrom.String()
-		}
+		p := fmt.Sprintf("sends(request arg %d", r.Param) + keyString(r.Key, r.KeyFrom)
 		if r.Retrier != "" {
 			p += ", retried by " + r.Retrier
 		}
 		parts = append(parts, p+")")
+	}
+	for _, p := range f.Passes {
+		parts = append(parts, fmt.Sprintf("sets headers(request arg %d%s)", p.Param, keyString(p.Key, p.KeyFrom)))
 	}
 	for _, b := range f.Builds {
 		m := b.Method
 		if m == "" {
 			m = "method " + b.MethodFrom.String()
 		}
-		switch b.Key {
-		case KeyArg:
-			m += ", key " + b.KeyFrom.String()
-		case HeaderArg:
-			m += ", headers " + b.KeyFrom.String()
-		}
-		parts = append(parts, "builds("+m+")")
+		parts = append(parts, "builds("+m+keyString(b.Key, b.KeyFrom)+")")
 	}
 	return strings.Join(parts, " ")
+}
+
+// keyString describes a key taken from the caller, for a fact's String.
+func keyString(k KeyKind, from Arg) string {
+	switch k {
+	case KeyArg:
+		return ", key " + from.String()
+	case HeaderArg:
+		return ", headers " + from.String()
+	}
+	return ""
 }
 
 func (f *SendsFact) empty() bool {
@@ -353,8 +361,11 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 			// function still being summarised, may get a key there; one
 			// handed back on some paths only may be keyed under the name
 			// the caller keeps the result under.
-			if c.setsNoKey(fl) && !fl.paramOption && !fl.recursive && (!fl.returned || c.alwaysReturns(decl, p)) {
-				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned})
+			key, from, _, ok := c.keyOf(fn, fl)
+			if ok && key != FreshKey && !fl.headerReplaced && !fl.paramOption && !fl.recursive &&
+				(!fl.returned || c.alwaysReturns(decl, p)) {
+				f.Passes = append(f.Passes, ReqPass{Param: i, Returned: fl.returned, Key: key, KeyFrom: from,
+					SetsHeaders: len(fl.writes) > 0})
 			}
 			continue
 		}
@@ -602,20 +613,6 @@ func (c *checker) alwaysReturns(decl *ast.FuncDecl, p *types.Var) bool {
 		return always
 	})
 	return always
-}
-
-// setsNoKey reports whether the request followed in f keeps the headers
-// it came with and gets none that is or may be a key.
-func (c *checker) setsNoKey(f *followed) bool {
-	if f.headerReplaced {
-		return false
-	}
-	for _, w := range f.writes {
-		if c.nameKind(w.name) != otherHeader {
-			return false
-		}
-	}
-	return true
 }
 
 // argOf returns where e's value comes from when fn's caller gives it: a
@@ -1119,7 +1116,7 @@ func (c *checker) exportSends() {
 		}
 		if s := c.summaryOf(fn); s != nil {
 			exported := *s
-			exported.Passes = nil
+			exported.Passes = slices.DeleteFunc(slices.Clone(s.Passes), func(p ReqPass) bool { return !p.SetsHeaders })
 			if !exported.empty() {
 				c.pass.ExportObjectFact(fn, &exported)
 			}

@@ -138,15 +138,18 @@ func TestCases(t *testing.T) {
 		// with no client, helpers that call each other, and params whose
 		// header map gets a key in place.
 		{Name: "RestClient", Pkgs: []string{"unkeyedpost/restclient"}},
-		// HeaderHelper proves PagerDuty's shape: a sender that sets each of
-		// its caller's headers on the request it is handed, behind a retry
-		// loop that asks a predicate giving a verdict and a delay. A POST
-		// whose headers hold no key, given as a literal or handed on by a
-		// wrapper from a caller that gives none, is reported where the
-		// headers are decided; quiet: headers with a key, headers handed on
-		// by an exported wrapper (its callers decide), headers from code out
-		// of sight, and a GET.
-		{Name: "HeaderHelper", Pkgs: []string{"unkeyedpost/headerhelper"}},
+		// HeaderHelper proves PagerDuty's shape: a sender that has each of
+		// its caller's headers set on the request it is handed (by a helper
+		// of its own, or itself), signs it through another package (a
+		// header that is no key, known there by a fact) and keeps a Clone
+		// for debugging, behind a retry loop that asks a predicate giving a
+		// verdict and a delay. A POST whose headers hold no key, given as a
+		// literal or handed on by a wrapper from a caller that gives none,
+		// is reported where the headers are decided; quiet: headers with a
+		// key, headers handed on by an exported wrapper (its callers
+		// decide), headers from code out of sight, a header another package
+		// sets by a name it is given, and a GET.
+		{Name: "HeaderHelper", Pkgs: []string{"unkeyedpost/headerhelper/auth", "unkeyedpost/headerhelper"}},
 	})
 }
 
