@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
+	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
 )
@@ -375,6 +376,30 @@ func (c *checker) failure(fn *types.Func, ret *ast.ReturnStmt) bool {
 	}
 	if v := c.varOf(e); v != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
 		return false
+	}
+	return true
+}
+
+// drainedBody reports whether the request that newReq builds inside the
+// attempt of site reads its body from one reader made before the attempt
+// (body names a variable declared outside it, which the attempt uses for
+// nothing else): the first attempt reads the reader to its end, so every
+// retry is built over an empty body (PagerDuty's doWithEndpoint rebuilds
+// its request from the body io.Reader it is given). What the server
+// applied is not sent again, so no key is missing. A reader the attempt
+// rewinds, or makes anew, is not drained.
+func (c *checker) drainedBody(newReq *ast.CallExpr, body ast.Expr, site *retrysite.Site) bool {
+	if site == nil || body == nil || !site.Contains(newReq.Pos()) {
+		return false
+	}
+	v := c.varOf(body)
+	if v == nil || site.Contains(v.Pos()) || !typematch.ImplementsReader(v.Type()) {
+		return false
+	}
+	for _, ref := range c.refs(v) {
+		if site.Contains(ref.Node().Pos()) && ref.Node() != ast.Unparen(body) {
+			return false
+		}
 	}
 	return true
 }

@@ -200,6 +200,9 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 	if c.deduplicated(nil, nr.body) {
 		return // the server deduplicates the body
 	}
+	if c.drainedBody(call, nr.body, f.by.site) {
+		return // every retry sends an empty body
+	}
 	sends, writes, r := f.sends, f.writes, f.by
 	last := sends[len(sends)-1].Pos()
 	for _, w := range writes {

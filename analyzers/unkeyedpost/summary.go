@@ -501,6 +501,8 @@ func (c *checker) builtSend(fn *types.Func, cur inspector.Cursor, call *ast.Call
 	}
 	if f.retried {
 		switch {
+		case c.drainedBody(call, nr.body, f.by.site):
+			return s, false // every retry sends an empty body
 		case s.Method != "" && key == NoKey:
 			return s, false // reported where it is built
 		case key == FreshKey && f.by.site != nil && f.by.site.Contains(mk.Pos()):
@@ -565,7 +567,7 @@ func (c *checker) keyOf(fn *types.Func, f *followed) (kind KeyKind, from Arg, mk
 			continue
 		}
 		if w.passed != NoKey {
-			if kind != NoKey {
+			if kind != NoKey && (kind != w.passed || from != w.from) {
 				return 0, Arg{}, nil, false // keyed from two places
 			}
 			kind, from = w.passed, w.from
@@ -665,10 +667,52 @@ func (c *checker) rangedArg(fn *types.Func, name ast.Expr) (Arg, bool) {
 		return Arg{}, false
 	}
 	rs := def.Parent().Node().(*ast.RangeStmt)
-	if _, isMap := c.pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Map); !isMap || len(c.usesOf(v).defs) > 0 {
+	if _, isMap := c.pass.TypesInfo.TypeOf(rs.X).Underlying().(*types.Map); !isMap || len(c.usesOf(v).defs) > 0 ||
+		!c.onlyRanged(rs.X) {
 		return Arg{}, false
 	}
 	return c.argOf(fn, rs.X)
+}
+
+// onlyRanged reports whether the function does nothing with the map m, a
+// variable or a field of one (opts.Headers), but range over it, compare it
+// or take its length: a key the function writes into it in place
+// (headers["Idempotency-Key"] = key) is its own, not its caller's.
+func (c *checker) onlyRanged(m ast.Expr) bool {
+	var v *types.Var
+	field := ""
+	switch e := ast.Unparen(m).(type) {
+	case *ast.Ident:
+		v = c.varOf(e)
+	case *ast.SelectorExpr:
+		v, field = c.varOf(e.X), e.Sel.Name
+	}
+	if v == nil {
+		return false
+	}
+	for _, ref := range c.refs(v) {
+		use := ref
+		if field != "" {
+			if ref.ParentEdgeKind() != edge.SelectorExpr_X {
+				return false // the struct whole, which shares the map
+			}
+			if ref.Parent().Node().(*ast.SelectorExpr).Sel.Name != field {
+				continue
+			}
+			use = ref.Parent()
+		}
+		switch ek, _ := use.ParentEdge(); ek {
+		case edge.RangeStmt_X, edge.BinaryExpr_X, edge.BinaryExpr_Y:
+		case edge.CallExpr_Args:
+			call := use.Parent().Node().(*ast.CallExpr)
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || !typematch.IsBuiltin(c.pass.TypesInfo, id, "len") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // A resolution is what a summarised send becomes at one call.

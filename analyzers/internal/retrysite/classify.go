@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -955,9 +956,10 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 }
 
 // countAsked reports whether the loop body hands one of its counters to a
-// predicate (retry, delay := c.shouldRetry(resp, err, attempt), as
-// PagerDuty's client does): the predicate may compare it with a limit the
-// loop does not show.
+// predicate that may compare it with a limit the loop does not show
+// (retry, delay := c.shouldRetry(resp, err, attempt), as PagerDuty's
+// client does): a predicate of the package that compares the parameter,
+// or one out of sight.
 func (a *recogniser) countAsked(bodyCur inspector.Cursor, incs map[types.Object]int) bool {
 	asked := false
 	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
@@ -965,16 +967,44 @@ func (a *recogniser) countAsked(bodyCur inspector.Cursor, incs map[types.Object]
 		if !ok {
 			return false
 		}
-		if sig := typematch.SignatureOf(a.info, call.Fun); sig != nil && sig.Results().Len() > 0 && isBool(sig.Results().At(0).Type()) {
-			for _, arg := range call.Args {
-				if _, isCounter := incs[identObj(a.info, arg)]; isCounter {
-					asked = true
-				}
-			}
+		sig := typematch.SignatureOf(a.info, call.Fun)
+		if sig == nil || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) {
+			return true
+		}
+		isCounter := func(arg ast.Expr) bool { _, ok := incs[identObj(a.info, arg)]; return arg != nil && ok }
+		fn := typematch.Callee(a.info, call)
+		if fn == nil {
+			asked = slices.ContainsFunc(call.Args, isCounter) // a function value: out of sight
+			return !asked
+		}
+		for i := range fn.Signature().Params().Len() {
+			asked = asked || isCounter(typematch.ArgFor(a.info, fn, call, i)) && a.comparesParam(fn, i)
 		}
 		return !asked
 	})
 	return asked
+}
+
+// comparesParam reports whether fn may compare its parameter i: its body,
+// when it is a function of the package, compares it (attempt >= limit);
+// a function out of sight may.
+func (a *recogniser) comparesParam(fn *types.Func, i int) bool {
+	decl := a.decls[fn.Origin()]
+	if decl == nil || decl.Body == nil {
+		return true
+	}
+	param := fn.Signature().Params().At(i)
+	compares := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if be, ok := n.(*ast.BinaryExpr); ok {
+			switch be.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+				compares = compares || isIdentOf(a.info, be.X, param) || isIdentOf(a.info, be.Y, param)
+			}
+		}
+		return !compares
+	})
+	return compares
 }
 
 // countsInBranches reports whether the body of loop s steps a counter

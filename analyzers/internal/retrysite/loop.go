@@ -213,19 +213,25 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		return 0, true, st
 	case *ast.AssignStmt:
 		for i, l := range s.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := w.info.ObjectOf(id)
+			if obj == nil || !w.flags[obj] {
+				continue
+			}
+			st = st.clone()
 			rhs := s.Rhs[min(i, len(s.Rhs)-1)]
 			if len(s.Lhs) != len(s.Rhs) && (i > 0 || ast.Unparen(rhs) == w.att.call) {
 				// Of a call's several results, only the first can be a
 				// predicate's verdict; the attempt's own are known by
-				// their roles (attempt.verdicts).
-				break
+				// their roles (attempt.verdicts), and the flag's value
+				// before is gone.
+				delete(st, obj)
+				continue
 			}
-			if id, ok := l.(*ast.Ident); ok {
-				if obj := w.info.ObjectOf(id); obj != nil && w.flags[obj] {
-					st = st.clone()
-					st[obj] = w.eval(rhs, st)
-				}
-			}
+			st[obj] = w.eval(rhs, st)
 		}
 		return 0, true, st
 	case *ast.IfStmt:

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
@@ -224,15 +225,51 @@ func (p *verdicts) stmt(s ast.Stmt) (falls, ok bool) {
 	return false, false
 }
 
-// assignsRole reports whether s gives a parameter in the roles another
-// value: the predicate then no longer asks about the attempt's answer.
+// assignsRole reports whether s may change a parameter in the roles, or
+// what it points to: it assigns the parameter, a field, element or
+// pointee of it (res.StatusCode = 503), or hands the parameter itself, or
+// its address, to a call. The predicate then no longer asks about the
+// attempt's answer.
 func (p *verdicts) assignsRole(s *ast.AssignStmt) bool {
+	isRole := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && p.role[p.a.info.Uses[id]] != otherArg
+	}
 	for _, l := range s.Lhs {
-		if id, ok := ast.Unparen(l).(*ast.Ident); ok && p.role[p.a.info.Uses[id]] != otherArg {
+		if isRole(rootOf(l)) {
 			return true
 		}
 	}
-	return false
+	changes := false
+	for _, r := range s.Rhs {
+		ast.Inspect(r, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.UnaryExpr:
+				changes = changes || n.Op == token.AND && isRole(rootOf(n.X))
+			case *ast.CallExpr:
+				changes = changes || slices.ContainsFunc(n.Args, isRole)
+			}
+			return !changes
+		})
+	}
+	return changes
+}
+
+// rootOf returns the variable expression that e selects, indexes or
+// dereferences into (res of res.Header["X"] or *res).
+func rootOf(e ast.Expr) ast.Expr {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return x
+		}
+	}
 }
 
 // answerOf is the predicate's answer from the answers it may give.

@@ -6,6 +6,7 @@ package typematch
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -114,6 +115,17 @@ func Implements(named *types.Named, iface *types.Interface) bool {
 }
 
 var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// ImplementsReader reports whether a value of type t is an io.Reader (has
+// Read(p []byte) (n int, err error)), whether or not its package imports io.
+func ImplementsReader(t types.Type) bool { return types.Implements(t, readerInterface) }
+
+var readerInterface = types.NewInterfaceType([]*types.Func{
+	types.NewFunc(token.NoPos, nil, "Read", types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewParam(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+		types.NewTuple(types.NewParam(token.NoPos, nil, "n", types.Typ[types.Int]),
+			types.NewParam(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())), false)),
+}, nil).Complete()
 
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }

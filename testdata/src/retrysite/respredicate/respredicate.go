@@ -290,3 +290,83 @@ func waitGone(c *http.Client, req *http.Request) (*http.Response, error) {
 		time.Sleep(delay)
 	}
 }
+
+type locker struct {
+	c     *http.Client
+	u     string
+	cache map[string]bool
+}
+
+// peek looks in a local map.
+func (l *locker) peek() (bool, error) {
+	v, ok := l.cache[l.u]
+	if !ok {
+		return false, errors.New("none")
+	}
+	return v, nil
+}
+
+// tryLock asks the server for the lock.
+func (l *locker) tryLock() (bool, error) {
+	resp, err := l.c.Get(l.u)
+	if err != nil {
+		return false, err
+	}
+	defer resp.Body.Close()
+	return resp.StatusCode == http.StatusOK, nil
+}
+
+// acquire gives its verdict variable peek's answer first: the attempt's
+// answer replaces it, and decides.
+func acquire(l *locker) error {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		held, err := l.peek()
+		if err == nil && held {
+			println("cached")
+		}
+		held, err = l.tryLock()
+		if held {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// everyTenth is handed the counter but compares no limit with it.
+func everyTenth(n int) bool { return n%10 == 0 }
+
+func sendForever(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; ; attempt++ { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if err == nil && res.StatusCode < 500 {
+			return res, nil
+		}
+		if everyTenth(attempt) {
+			println("still failing")
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// stillThere writes through the response it is asked about: its answer is
+// not the attempt's, and is not evaluated.
+func stillThere(res *http.Response, err error) (bool, time.Duration) {
+	if err != nil {
+		return true, time.Second
+	}
+	if res.StatusCode == http.StatusOK {
+		res.StatusCode = http.StatusServiceUnavailable
+	}
+	return res.StatusCode >= 500, time.Second
+}
+
+func waitDeleted(c *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `periodic loop, waits sleep\(delay\), polls c.Do$`
+		res, err := c.Do(req)
+		again, delay := stillThere(res, err)
+		if !again {
+			return res, err
+		}
+		time.Sleep(delay)
+	}
+}

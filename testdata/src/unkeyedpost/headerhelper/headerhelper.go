@@ -12,7 +12,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"unkeyedpost/headerhelper/auth"
@@ -32,10 +31,14 @@ func WithRetries(n int) func(*Client) {
 	return func(c *Client) { c.maxRetries = n }
 }
 
-func (c *Client) doWithEndpoint(ctx context.Context, method, path string, body io.Reader, headers map[string]string) (*http.Response, error) {
+func (c *Client) doWithEndpoint(ctx context.Context, method, path string, payload []byte, headers map[string]string) (*http.Response, error) {
 	var resp *http.Response
 	var respErr error
 	for attempt := 0; ; attempt++ {
+		var body io.Reader
+		if payload != nil {
+			body = bytes.NewReader(payload)
+		}
 		req, err := http.NewRequestWithContext(ctx, method, c.endpoint+path, body)
 		if err != nil {
 			return nil, err
@@ -158,7 +161,7 @@ func (c *Client) shouldRetry(resp *http.Response, err error, attempt int) (bool,
 }
 
 func (c *Client) post(ctx context.Context, path, payload string, headers map[string]string) (*http.Response, error) {
-	return c.doWithEndpoint(ctx, http.MethodPost, path, strings.NewReader(payload), headers)
+	return c.doWithEndpoint(ctx, http.MethodPost, path, []byte(payload), headers)
 }
 
 func (c *Client) get(ctx context.Context, path string, headers map[string]string) (*http.Response, error) {
@@ -192,4 +195,83 @@ func (c *Client) CreateFrom(ctx context.Context, payload string, headers func() 
 // ListIncidents is a GET: safe to repeat.
 func (c *Client) ListIncidents(ctx context.Context) (*http.Response, error) {
 	return c.get(ctx, "/incidents", map[string]string{"From": "me"})
+}
+
+// doDrained rebuilds its request on every attempt over the one reader it is
+// given, as PagerDuty's doWithEndpoint does: the first attempt reads it to
+// its end, so a retry sends an empty body and cannot apply the POST twice.
+func (c *Client) doDrained(ctx context.Context, body io.Reader) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"/events", body)
+		if err != nil {
+			return nil, err
+		}
+		if resp, err := c.HTTPClient.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// doRewound rewinds the reader it is given before each attempt: every
+// attempt sends the whole body.
+func (c *Client) doRewound(ctx context.Context, body io.ReadSeeker) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err := body.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"/events", body) // want `POST is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
+		if err != nil {
+			return nil, err
+		}
+		if resp, err := c.HTTPClient.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// tryThenRetry sends once, then again while the answer fails, through the
+// same sender given the same headers both times.
+func (c *Client) tryThenRetry(ctx context.Context, path string, headers map[string]string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.send(req, headers)
+	for i := 0; i < 3 && err != nil; i++ {
+		time.Sleep(time.Second)
+		resp, err = c.send(req, headers)
+	}
+	return resp, err
+}
+
+func (c *Client) Ping(ctx context.Context) (*http.Response, error) {
+	return c.tryThenRetry(ctx, "/pings", nil) // want `POST sent by \(\*Client\)\.tryThenRetry is retried by a retry loop in headerhelper\.\(\*Client\)\.tryThenRetry \(up to 3 attempts\) without an Idempotency-Key`
+}
+
+// sendKeyed writes the key it is given into its caller's map before it
+// sets the map's headers: the key is its own, whatever the map held.
+func (c *Client) sendKeyed(req *http.Request, headers map[string]string, key string) (*http.Response, error) {
+	headers["Idempotency-Key"] = key
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	return c.HTTPClient.Do(req)
+}
+
+func (c *Client) PostKeyed(ctx context.Context, key string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"/keyed", nil)
+		if err != nil {
+			return nil, err
+		}
+		if resp, err := c.sendKeyed(req, map[string]string{"From": "me"}, key); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
 }
