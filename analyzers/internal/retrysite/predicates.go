@@ -19,7 +19,8 @@ import (
 // packages that call it.
 
 // NilPredicateFact marks an exported predicate on an error, func(error)
-// bool, whose answer for a nil error is known.
+// bool (or one that gives other results beside its verdict, func(error)
+// (bool, time.Duration)), whose answer for a nil error is known.
 type NilPredicateFact struct {
 	OnNil bool
 }
@@ -52,7 +53,15 @@ func (a *recogniser) onNil(fn *types.Func, depth int) tri {
 		return unknown
 	}
 	param, result, guard, ok := eval.ErrorPredicate(a.info, fn, a.decls[fn])
-	if !ok || result == nil {
+	if !ok {
+		// One that gives its verdict beside other results (retry, delay :=
+		// shouldRetry(err)) is read as a predicate on the attempt's answer.
+		if sig := fn.Signature(); sig.Params().Len() == 1 && typematch.IsError(sig.Params().At(0).Type()) && sig.Results().Len() > 1 {
+			return a.onOutcome(fn, []argRole{errArg}, nilError)
+		}
+		return unknown
+	}
+	if result == nil {
 		return guard
 	}
 	role := map[types.Object]argRole{param: errArg}

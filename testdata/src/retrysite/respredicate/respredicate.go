@@ -370,3 +370,47 @@ func waitDeleted(c *http.Client, req *http.Request) (*http.Response, error) {
 		time.Sleep(delay)
 	}
 }
+
+// againAfter is asked about the error alone and gives a delay beside its
+// verdict: false for a nil error, so a success leaves the loop.
+func againAfter(err error) (bool, time.Duration) {
+	if err == nil {
+		return false, 0
+	}
+	return true, time.Second
+}
+
+func sendAgainAfter(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 5; attempt++ { // want `retry loop, up to 5 attempts, waits sleep\(delay\)$`
+		res, err := c.Do(req)
+		again, delay := againAfter(err)
+		if !again {
+			return res, err
+		}
+		time.Sleep(delay)
+	}
+	return nil, errors.New("gave up")
+}
+
+// refreshAfter answers true for a nil error too (it goes on refreshing):
+// the loop it paces polls.
+func refreshAfter(err error) (bool, time.Duration) {
+	if err == nil {
+		return true, time.Minute
+	}
+	return true, time.Second
+}
+
+func refresh(c *http.Client, req *http.Request) {
+	for attempt := 0; attempt < 5; attempt++ { // want `periodic loop, waits sleep\(delay\)`
+		res, err := c.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		again, delay := refreshAfter(err)
+		if !again {
+			return
+		}
+		time.Sleep(delay)
+	}
+}
