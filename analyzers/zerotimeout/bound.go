@@ -55,6 +55,9 @@ func (c *checker) transportBounds(e ast.Expr, depth int) bool {
 				if c.transportBounds(kv.Value, depth+1) {
 					return true // a wrapper around a bounded transport
 				}
+				if c.forwardsTo(t, f) {
+					return true // the client it sends through is judged where it is made
+				}
 			case f.Name() == "ResponseHeaderTimeout":
 				if !c.isZero(kv.Value) {
 					return true
@@ -738,6 +741,46 @@ func (c *checker) recordedResponse(body inspector.Cursor, e ast.Expr) bool {
 		}
 	}
 	return given > 0
+}
+
+// forwardsTo reports whether t is a RoundTripper of this package whose
+// RoundTrip sends every request it sends through the *http.Client in its
+// field f (olivere/elastic's AWS signing Transport, which signs and calls
+// st.client.Do(req)): each request then waits as long as that client lets
+// it, which is judged where that client is made, so a client around t
+// needs no Timeout of its own. A RoundTrip that may also send another way
+// (the table of the shared retry-site recogniser) is not counted.
+func (c *checker) forwardsTo(t types.Type, f *types.Var) bool {
+	if !typematch.IsNamed(typematch.Deref(f.Type()), httpPath, "Client") {
+		return false
+	}
+	body, ok := c.roundTripBody(t)
+	if !ok {
+		return false
+	}
+	forwards, only := false, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typematch.Callee(c.pass.TypesInfo, call)
+		if !retrysite.StdReaches(fn) {
+			return only
+		}
+		sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		var held *ast.SelectorExpr
+		if sel != nil {
+			held, _ = ast.Unparen(sel.X).(*ast.SelectorExpr)
+		}
+		if typematch.IsMethod(fn, httpPath, "Client", "Do") && held != nil && c.pass.TypesInfo.Uses[held.Sel] == f {
+			forwards = true
+		} else {
+			only = false
+		}
+		return only
+	})
+	return forwards && only
 }
 
 // roundTripBody returns the body of t's RoundTrip method, when this package

@@ -64,6 +64,10 @@ func TestCases(t *testing.T) {
 		// already sends through it unbounded or the function returns more
 		// than the client; a test's call is test code.
 		{Name: "InternalClient", Pkgs: []string{"zerotimeout/internal/tokenauth", "zerotimeout/tokenuse"}, Fixes: true},
+		// ForwardingTransport: a transport that sends every request through
+		// the *http.Client it holds leaves the wait to that client, judged
+		// where it is made; one that may also send another way does not.
+		{Name: "ForwardingTransport", Pkgs: []string{"zerotimeout/forwarding"}},
 		// FailingTransport: a transport whose RoundTrip answers every
 		// request with a nil response, calling nothing but errors.New and
 		// fmt.Errorf, never waits on a server.
