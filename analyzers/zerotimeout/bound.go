@@ -759,11 +759,10 @@ func (c *checker) forwardsTo(t types.Type, f *types.Var) bool {
 		return false
 	}
 	forwards, only := false, true
-	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok {
-			return false
-		}
+	// Function literals are looked into: a send made in one (a goroutine,
+	// a callback) is a send of RoundTrip's too.
+	body.Inspect([]ast.Node{(*ast.CallExpr)(nil)}, func(cur inspector.Cursor) bool {
+		call := cur.Node().(*ast.CallExpr)
 		fn := typematch.Callee(c.pass.TypesInfo, call)
 		if !retrysite.StdReaches(fn) {
 			return only

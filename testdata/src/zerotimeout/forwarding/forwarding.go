@@ -47,3 +47,19 @@ func (f fallback) RoundTrip(req *http.Request) (*http.Response, error) {
 func Fallback(c *http.Client, u string) error {
 	return get(&http.Client{Transport: fallback{client: c}}, u) // want `http.Client has no Timeout`
 }
+
+// racing also sends through the default transport, from a goroutine.
+type racing struct{ client *http.Client }
+
+func (r racing) RoundTrip(req *http.Request) (*http.Response, error) {
+	go func() {
+		if resp, err := http.DefaultTransport.RoundTrip(req.Clone(req.Context())); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	return r.client.Do(req)
+}
+
+func Racing(c *http.Client, u string) error {
+	return get(&http.Client{Transport: racing{client: c}}, u) // want `http.Client has no Timeout`
+}
