@@ -148,7 +148,9 @@ func TestCases(t *testing.T) {
 		// is reported where the headers are decided; quiet: headers with a
 		// key, headers handed on by an exported wrapper (its callers
 		// decide), headers from code out of sight, a header another package
-		// sets by a name it is given, and a GET.
+		// sets by a name it is given, a header map (or an options field
+		// holding one) the helper writes a key into, a WithContext copy
+		// keyed apart (it shares the header map), and a GET.
 		{Name: "HeaderHelper", Pkgs: []string{"unkeyedpost/headerhelper/auth", "unkeyedpost/headerhelper"}},
 	})
 }

@@ -275,3 +275,53 @@ func (c *Client) PostKeyed(ctx context.Context, key string) (*http.Response, err
 	}
 	return nil, errors.New("gave up")
 }
+
+// sendShallow keys a copy made by WithContext, which shares the request's
+// header map: the request it was handed is keyed too (unlike a Clone's).
+func (c *Client) sendShallow(req *http.Request, key string) (*http.Response, error) { // want sendShallow:`keyparams\[1\]`
+	r := req.WithContext(context.Background())
+	r.Header.Set("Idempotency-Key", key)
+	return c.HTTPClient.Do(req)
+}
+
+func (c *Client) PostShallow(ctx context.Context, key string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"/shallow", nil)
+		if err != nil {
+			return nil, err
+		}
+		if resp, err := c.sendShallow(req, key); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+type options struct {
+	Headers map[string]string
+}
+
+// sendOptions writes a key into its caller's options before it sets their
+// headers: the key is its own.
+func (c *Client) sendOptions(req *http.Request, opts options, key string) (*http.Response, error) {
+	opts.Headers["Idempotency-Key"] = key
+	for k, v := range opts.Headers {
+		req.Header.Set(k, v)
+	}
+	return c.HTTPClient.Do(req)
+}
+
+func (c *Client) PostOptions(ctx context.Context, key string) (*http.Response, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.endpoint+"/options", nil)
+		if err != nil {
+			return nil, err
+		}
+		if resp, err := c.sendOptions(req, options{Headers: map[string]string{"From": "me"}}, key); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
