@@ -116,6 +116,15 @@ func Conjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{e}
 }
 
+// Disjuncts splits e at its || operators: each condition alone makes e
+// hold.
+func Disjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		return append(Disjuncts(b.X), Disjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
 // Int returns the value of an integer constant expression (an integral
 // float constant such as 3.0 included); ok is false for anything else or a
 // value that does not fit in an int64.

@@ -133,6 +133,20 @@ func TestConjuncts(t *testing.T) {
 	}
 }
 
+func TestDisjuncts(t *testing.T) {
+	e, err := parser.ParseExpr("a || (b || c) || (d && e)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range Disjuncts(e) {
+		got = append(got, types.ExprString(c))
+	}
+	if want := []string{"a", "b", "c", "(d && e)"}; !slices.Equal(got, want) {
+		t.Errorf("Disjuncts = %q, want %q", got, want)
+	}
+}
+
 func TestConstants(t *testing.T) {
 	for _, c := range []struct {
 		v      constant.Value

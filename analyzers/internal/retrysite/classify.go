@@ -838,8 +838,8 @@ func (a *recogniser) forBound(s *ast.ForStmt) (Bound, types.Object, *types.Var) 
 
 // decideBodyBound decides the bound of the for statement at cur, which has
 // no counted condition: a counter checked in the body (attempt++; if attempt
-// >= N { return }), unbounded when nothing but the attempt, a flag or a
-// context ends it, else unknown.
+// >= N { return }, or remaining--; if remaining <= 0 { return }), unbounded
+// when nothing but the attempt, a flag or a context ends it, else unknown.
 func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) Bound {
 	s := cur.Node().(*ast.ForStmt)
 	bodyCur, condCur, _ := loopParts(cur)
@@ -862,20 +862,33 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			}
 			return !other
 		})
+		// A condition on what the post statement gives (for b := first();
+		// b != nil; b = next()): the loop ends when the candidates run out.
+		// When the post statement is the attempt (err = try()), only
+		// success ends it.
+		if as, ok := s.Post.(*ast.AssignStmt); ok && !(as.Pos() <= call.Pos() && call.End() <= as.End()) {
+			for _, l := range as.Lhs {
+				if obj := identObj(a.info, l); obj != nil && mentions(a.info, condCur, obj) {
+					other = true
+				}
+			}
+		}
 		if other {
 			return Bound{Kind: Unknown}
 		}
 	}
-	// Counters incremented in the body or the post statement.
-	incs := map[types.Object]int{} // counter -> index of its top-level increment (len(body) for post)
+	// Counters stepped by one in the body or the post statement, up or
+	// down (sarama's attemptsRemaining--).
+	incs := map[types.Object]int{} // counter -> index of its top-level step (len(body) for post)
+	down := map[types.Object]bool{}
 	for i, st := range s.Body.List {
-		if obj := a.increment(st); obj != nil {
-			incs[obj] = i
+		if obj, dec := a.step(st); obj != nil {
+			incs[obj], down[obj] = i, dec
 		}
 	}
 	if s.Post != nil {
-		if obj := a.increment(s.Post); obj != nil {
-			incs[obj] = len(s.Body.List)
+		if obj, dec := a.step(s.Post); obj != nil {
+			incs[obj], down[obj] = len(s.Body.List), dec
 		}
 	}
 	timed := false
@@ -904,8 +917,13 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 		if !ok {
 			continue
 		}
-		for _, c := range eval.Conjuncts(ifs.Cond) {
-			be, ok := c.(*ast.BinaryExpr)
+		// Each disjunct alone leaves (if err == nil || remaining <= 0).
+		var terms []ast.Expr
+		for _, d := range eval.Disjuncts(ifs.Cond) {
+			terms = append(terms, eval.Conjuncts(d)...)
+		}
+		for _, c := range terms {
+			be, ok := ast.Unparen(c).(*ast.BinaryExpr)
 			if !ok {
 				continue
 			}
@@ -924,6 +942,10 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			start, okStart := a.outerInit(s, obj)
 			if !ok || !okStart || !eval.LeavesLoop(a.info, ifs.Body, anyBreak) {
 				continue
+			}
+			if down[obj] {
+				// remaining <= lim is -remaining >= -lim: count up.
+				start, lim, op = -start, -lim, flip(op)
 			}
 			// In iteration k (from 0) the check sees start+k, plus one when
 			// the increment comes first; the attempt runs in the exiting
@@ -1047,20 +1069,20 @@ func isContextMethod(fn *types.Func) bool {
 	return recv != nil && typematch.IsContext(recv.Type())
 }
 
-func (a *recogniser) increment(st ast.Stmt) types.Object {
+// step returns the variable st adds one to or takes one from (attempt++,
+// remaining -= 1), and whether it counts down.
+func (a *recogniser) step(st ast.Stmt) (obj types.Object, down bool) {
 	switch st := st.(type) {
 	case *ast.IncDecStmt:
-		if st.Tok == token.INC {
-			return identObj(a.info, st.X)
-		}
+		return identObj(a.info, st.X), st.Tok == token.DEC
 	case *ast.AssignStmt:
-		if st.Tok == token.ADD_ASSIGN && len(st.Lhs) == 1 {
+		if (st.Tok == token.ADD_ASSIGN || st.Tok == token.SUB_ASSIGN) && len(st.Lhs) == 1 {
 			if v, ok := a.intConst(st.Rhs[0]); ok && v == 1 {
-				return identObj(a.info, st.Lhs[0])
+				return identObj(a.info, st.Lhs[0]), st.Tok == token.SUB_ASSIGN
 			}
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // outerInit returns the constant a counter starts from: the loop's init

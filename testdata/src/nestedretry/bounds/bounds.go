@@ -181,6 +181,84 @@ func unknownAroundUnknown(ctx context.Context, op func(context.Context) error, n
 	return err
 }
 
+// --- counts down, or runs out of candidates ---
+
+// A count taken down by one and tested with the attempt's outcome: three
+// attempts.
+func countdown(ctx context.Context, rdb *redis.Client) error {
+	for remaining := 3; ; {
+		err := rdb.Incr(ctx, "n").Err() // want `retry loop of up to 3 attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 12 calls in all`
+		remaining--
+		if err == nil || remaining <= 0 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+type retryConfig struct{ Max int }
+
+// Counting down from a configured number (sarama's admin retries): bounded,
+// by a count the analysis does not know.
+func countdownFromConfig(ctx context.Context, rdb *redis.Client, conf retryConfig) error {
+	for remaining := conf.Max + 1; ; {
+		err := rdb.Incr(ctx, "n").Err() // want `retry loop of an unknown number of attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 4 calls for each of its attempts`
+		remaining--
+		if err == nil || remaining <= 0 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+type replica struct{ rdb *redis.Client }
+
+type replicas struct{ live []*replica }
+
+func (r *replicas) next() *replica {
+	if len(r.live) == 0 {
+		return nil
+	}
+	return r.live[0]
+}
+
+// Each failed replica is dropped and the next one tried (sarama's broker
+// loop): the loop ends when none is left, a number it does not show.
+func failover(ctx context.Context, r *replicas) error {
+	for rep := r.next(); rep != nil; rep = r.next() {
+		if err := rep.rdb.Incr(ctx, "n").Err(); err == nil { // want `retry loop of an unknown number of attempts calls redis.Client.Incr, which makes up to 4 attempts \(the library default\) itself: up to 4 calls for each of its attempts`
+			return nil
+		}
+		r.live = r.live[1:]
+		time.Sleep(time.Second)
+	}
+	return errGiveUp
+}
+
+func tryReplicas(ctx context.Context, r *replicas, op func(context.Context, *replica) error) error {
+	for rep := r.next(); rep != nil; rep = r.next() {
+		if err := op(ctx, rep); err == nil {
+			return nil
+		}
+		r.live = r.live[1:]
+		time.Sleep(time.Second)
+	}
+	return errGiveUp
+}
+
+// A configured count around replicas that run out: an unknown number
+// around an unknown number, quiet.
+func countdownAroundFailover(ctx context.Context, r *replicas, conf retryConfig, op func(context.Context, *replica) error) error {
+	for remaining := conf.Max + 1; ; {
+		err := tryReplicas(ctx, r, op)
+		remaining--
+		if err == nil || remaining <= 0 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
 // --- "per request" where there is a request ---
 
 func handle(w http.ResponseWriter, r *http.Request, c *s3.Client, in *s3.PutObjectInput) {

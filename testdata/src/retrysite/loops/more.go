@@ -217,3 +217,22 @@ func (s *session) tally() {
 		time.Sleep(time.Second)
 	}
 }
+
+// The post statement is the attempt: only success ends the loop.
+func attemptInPost() {
+	for err := op(); err != nil; err = op() { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		time.Sleep(time.Second)
+	}
+}
+
+// The post statement picks the next candidate: the loop ends when none is
+// left, after a number of attempts it does not show.
+func candidates(next func() *conn) error {
+	for c := next(); c != nil; c = next() { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)$`
+		if err := c.send(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errTemporary
+}
