@@ -350,10 +350,13 @@ func (w *walker) retriesOnVerdict(body *ast.BlockStmt, stopOn bool) bool {
 }
 
 // bodyReaches reports whether a call in body certainly reaches another
-// process.
+// process, other than a call that handles an item the body took off a
+// queue: an event loop (sarama's producer handles each response it
+// receives while it waits for room in its batch) does each such call once.
 func (a *recogniser) bodyReaches(body inspector.Cursor, decl *ast.FuncDecl) bool {
+	queue := a.queueItems(body)
 	for c := range body.Preorder((*ast.CallExpr)(nil)) {
-		if a.reaches(c.Node().(*ast.CallExpr), decl) == Reaches {
+		if a.reaches(c.Node().(*ast.CallExpr), decl) == Reaches && !queue.handlesItem(a.info, c) {
 			return true
 		}
 	}

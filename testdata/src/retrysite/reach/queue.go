@@ -137,3 +137,46 @@ func waitShownRetrying(ctx context.Context, s *store.Store, name string) error {
 		time.Sleep(10 * time.Second)
 	}
 }
+
+// --- an event loop: each response it receives handled once, no retry ---
+
+type batcher struct {
+	responses chan string
+	pending   []string
+	out       chan []string
+}
+
+func (b *batcher) hasRoom() bool { return len(b.pending) < 10 }
+
+// waitForSpace flushes until the batch has room (sarama's producer): it
+// handles each response that arrives, which reaches the store. Its tests of
+// the batch are local, and nothing is tried again.
+func (b *batcher) waitForSpace(ctx context.Context) {
+	for {
+		if b.hasRoom() {
+			return
+		}
+		select {
+		case key := <-b.responses:
+			_ = store.Ping(ctx, key)
+		case b.out <- b.pending:
+			b.pending = nil
+		}
+	}
+}
+
+// The same loop that pings one peer each round, whatever arrives, goes
+// round a remote call until its local test passes.
+func (b *batcher) waitPinging(ctx context.Context, peer string) {
+	for { // want `retry loop, unbounded attempts, no wait`
+		if b.hasRoom() {
+			return
+		}
+		_ = store.Ping(ctx, peer)
+		select {
+		case <-b.responses:
+		case b.out <- b.pending:
+			b.pending = nil
+		}
+	}
+}
