@@ -27,7 +27,7 @@ func TestCases(t *testing.T) {
 		{Name: "ZeroTimeout", Pkgs: []string{
 			"zerotimeout/basic", "zerotimeout/setbefore", "zerotimeout/names", "zerotimeout/dot", "zerotimeout/generated",
 			"zerotimeout/layout", "zerotimeout/bounded", "zerotimeout/streaming", "zerotimeout/defaultcfg",
-			"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/addr",
+			"zerotimeout/defaulttransport", "zerotimeout/defaultset", "zerotimeout/defaultafter", "zerotimeout/defaultvar", "zerotimeout/addr",
 		}, Fixes: true},
 		// TestFilesSkippedByDefault: _test.go files, test support (a
 		// non-test package that imports "testing") and a function that
