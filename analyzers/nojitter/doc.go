@@ -24,6 +24,10 @@
 //     argument) is not randomised: a constant, a parameter, or a backoff
 //     computed from them by shifts, products, math.Pow, min/max, addition or
 //     deterministic helpers. Fix: wrap the duration in retry.FullJitter.
+//   - A function that retries by calling itself: after a failure it waits
+//     a deterministic duration and calls itself with one of its integer
+//     parameters less one (retries-1), and it reaches another process.
+//     Fix: wrap the duration in retry.FullJitter.
 //   - A retry library configured without jitter: cenkalti/backoff with
 //     RandomizationFactor 0 (field, option or assignment), a ConstantBackOff
 //     or ZeroBackOff; retry-go DelayType(BackOffDelay) or

@@ -17,7 +17,8 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
-// loop reports the deterministic waits of a retry loop. A fixed wait is
+// loop reports the deterministic waits of a retry loop, or of a retry by
+// recursion (a function that waits and calls itself again). A fixed wait is
 // left alone when a randomised wait runs on the same path (time.Sleep(base)
 // then a random extra), not when the random one is in another branch; a
 // wait that cannot be followed keeps quiet about itself only. A wait for
@@ -68,7 +69,7 @@ func (c *checker) loop(s *retrysite.Site) {
 		d := analysis.Diagnostic{
 			Pos:     pos,
 			End:     w.Node.End(),
-			Message: fmt.Sprintf("retry loop waits %s between attempts%s: %s; %s", c.describeWait(w), when, herd, hint),
+			Message: fmt.Sprintf("%s waits %s between attempts%s: %s; %s", s.Kind, c.describeWait(w), when, herd, hint),
 		}
 		// The fix randomises the whole wait: not one that is, on some runs,
 		// what the server asked for.

@@ -71,6 +71,9 @@ func run(pass *analysis.Pass) (any, error) {
 			c.library(s)
 		}
 	}
+	for _, s := range res.Recursive {
+		c.loop(s)
+	}
 	c.rescheduled()
 	if periodic {
 		for _, s := range res.Periodic {

@@ -36,6 +36,11 @@ func TestCases(t *testing.T) {
 		// sight; the package-level retryablehttp functions send through a
 		// default client without jitter.
 		{Name: "Constructors", Pkgs: []string{"nojitter/constructors"}, Fixes: true},
+		// Recursion: a function that waits after a failure and calls itself
+		// with one attempt fewer retries; a poll that keeps no count, a
+		// recursion after success, local work and a wait after the call do
+		// not.
+		{Name: "Recursion", Pkgs: []string{"nojitter/recursion"}, Fixes: true},
 	})
 }
 

@@ -157,6 +157,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var (
 		loops   []loopAt
 		calls   []callAt
+		funcs   []*ast.FuncDecl // those with a body, outside generated files and test code
 		noSites bool // the current file is generated, or test code
 	)
 	harness := source.HarnessPackage(pass)
@@ -178,6 +179,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if n.Body != nil {
 				a.bodies[n] = cur.ChildAt(edge.FuncDecl_Body, -1)
+				if !noSites {
+					funcs = append(funcs, n)
+				}
 			}
 		case *ast.AssignStmt:
 			a.recordAssign(n)
@@ -300,6 +304,11 @@ func run(pass *analysis.Pass) (any, error) {
 		a.pass.ExportObjectFact(fn, f)
 	}
 	sortSites(res.Sites)
+	for _, decl := range funcs {
+		if !a.testDecl(decl) {
+			res.Recursive = append(res.Recursive, a.recursiveSites(decl)...)
+		}
+	}
 
 	for fn, b := range facts {
 		a.pass.ExportObjectFact(fn, &RetriesFact{Bound: b})

@@ -21,6 +21,10 @@ const (
 	// RunnerCall is a call to a retry runner of the user's own, known by a
 	// RunnerFact; the operation handed to it is the attempt.
 	RunnerCall
+	// Recursion is a function's call of itself, after a failure and a wait,
+	// with one attempt fewer (sarama's fetchInitialOffset(topic, partition,
+	// retries-1)); the function's body is the attempt.
+	Recursion
 )
 
 func (k Kind) String() string {
@@ -29,6 +33,8 @@ func (k Kind) String() string {
 		return "retry loop"
 	case LibraryCall, RunnerCall:
 		return "retry call"
+	case Recursion:
+		return "recursive retry"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
@@ -161,6 +167,11 @@ type Result struct {
 	// sleep(d) }), and poll-until-ready loops that end on error. Their Kind is
 	// Loop and their Waits are filled; their Attempt is the loop body.
 	Periodic []*Site
+	// Recursive lists the retries by recursion (Kind Recursion), in source
+	// order: Node is the function's call of itself, Attempt its body, Waits
+	// the waits before that call, and the bound is unknown. They are kept
+	// apart from Sites: only nojitter reads them.
+	Recursive []*Site
 
 	a *recogniser
 }
