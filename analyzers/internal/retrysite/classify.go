@@ -350,11 +350,11 @@ func (w *walker) retriesOnVerdict(body *ast.BlockStmt, stopOn bool) bool {
 }
 
 // bodyReaches reports whether a call in body certainly reaches another
-// process, other than a call that handles an item the body took off a
-// queue: an event loop (sarama's producer handles each response it
+// process, other than a call that handles an item the body received in a
+// select: an event loop (sarama's producer handles each response it
 // receives while it waits for room in its batch) does each such call once.
 func (a *recogniser) bodyReaches(body inspector.Cursor, decl *ast.FuncDecl) bool {
-	queue := a.queueItems(body)
+	queue := a.selectedItems(body)
 	for c := range body.Preorder((*ast.CallExpr)(nil)) {
 		if a.reaches(c.Node().(*ast.CallExpr), decl) == Reaches && !queue.handlesItem(a.info, c) {
 			return true
@@ -965,7 +965,7 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 				continue
 			}
 			n := k
-			if call.Pos() < ifs.Pos() {
+			if call.Pos() < ifs.Body.Pos() { // before the branch: in the if's init or condition, or above it
 				n++
 			}
 			if n > 0 {

@@ -80,6 +80,50 @@ func (a *recogniser) queueItems(body inspector.Cursor) queueDrain {
 	return out
 }
 
+// selectedItems returns the variables a loop body sets by a receive in a
+// case of a select that blocks (one with no default: the round waits for
+// what arrives), when the body does not send them back on a channel (a
+// client borrowed from a pool and returned is no item of work): an event
+// loop handles each such value once (sarama's producer, case response :=
+// <-bp.responses: bp.handleResponse(response)). Function literals are not
+// entered.
+func (a *recogniser) selectedItems(body inspector.Cursor) queueDrain {
+	out := queueDrain{}
+	sent := map[types.Object]bool{}
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.SelectStmt)(nil), (*ast.SendStmt)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			if obj := identObj(a.info, n.Value); obj != nil {
+				sent[obj] = true
+			}
+		case *ast.SelectStmt:
+			for _, cc := range n.Body.List {
+				if cc.(*ast.CommClause).Comm == nil {
+					return true // a default: the select does not wait
+				}
+			}
+			for _, cc := range n.Body.List {
+				as, ok := cc.(*ast.CommClause).Comm.(*ast.AssignStmt)
+				if !ok || len(as.Rhs) != 1 {
+					continue
+				}
+				if u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+					if v := identObj(a.info, as.Lhs[0]); v != nil {
+						out[v] = as.Pos()
+					}
+				}
+			}
+		}
+		return true
+	})
+	for obj := range sent {
+		delete(out, obj)
+	}
+	return out
+}
+
 // shortens reports whether stmt assigns to the slice q a slice of itself.
 func (a *recogniser) shortens(stmt ast.Stmt, q ast.Expr) bool {
 	as, ok := stmt.(*ast.AssignStmt)

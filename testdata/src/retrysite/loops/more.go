@@ -236,3 +236,26 @@ func candidates(next func() *conn) error {
 	}
 	return errTemporary
 }
+
+// Counting down, with the attempt in the check's init: it runs in the round
+// that leaves too.
+func countdownInInit() error {
+	for remaining := 3; ; { // want `retry loop, up to 3 attempts, waits sleep\(time.Second\)$`
+		remaining--
+		if err := op(); err == nil || remaining <= 0 {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The attempt in the check's condition, the count taken after it.
+func countdownInCond() {
+	for remaining := 3; ; { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)$`
+		if op() == nil || remaining <= 0 {
+			return
+		}
+		remaining--
+		time.Sleep(time.Second)
+	}
+}

@@ -180,3 +180,37 @@ func (b *batcher) waitPinging(ctx context.Context, peer string) {
 		}
 	}
 }
+
+// A select that does not wait (it has a default) may update the peer: the
+// loop pings it each round until its local test passes.
+func (b *batcher) waitPingingLatest(ctx context.Context, peers chan string) {
+	peer := "primary:7000"
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		if b.hasRoom() {
+			return
+		}
+		select {
+		case peer = <-peers:
+		default:
+		}
+		_ = store.Ping(ctx, peer)
+		time.Sleep(time.Second)
+	}
+}
+
+// A peer borrowed from a pool and handed back is no item of work.
+func (b *batcher) waitPingingPooled(ctx context.Context, pool chan string) {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		if b.hasRoom() {
+			return
+		}
+		select {
+		case peer := <-pool:
+			_ = store.Ping(ctx, peer)
+			pool <- peer
+		case <-ctx.Done():
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
