@@ -62,9 +62,10 @@ func (c *checker) loop(s *retrysite.Site) {
 			continue
 		}
 		pos := w.Node.Pos()
-		if c.rep.Skip(pos) {
-			continue
+		if c.rep.Skip(pos) || c.reported[w.Node] {
+			continue // a wait of a loop that also precedes a recursive retry is reported once
 		}
+		c.reported[w.Node] = true
 		when, hint := advice(f.j)
 		d := analysis.Diagnostic{
 			Pos:     pos,

@@ -45,6 +45,8 @@ type checker struct {
 	res  *retrysite.Result
 	rep  *report.Reporter
 	root inspector.Cursor
+	// reported holds the waits of retry sites already reported.
+	reported map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(d)
 		}
 	}
-	c := &checker{pass: &quiet, res: res, rep: report.New(&quiet), root: insp.Root()}
+	c := &checker{pass: &quiet, res: res, rep: report.New(&quiet), root: insp.Root(), reported: map[ast.Node]bool{}}
 	for _, s := range res.Sites {
 		switch s.Kind {
 		case retrysite.Loop:

@@ -3,6 +3,7 @@ package zerotimeout
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 	"golang.org/x/tools/go/ast/edge"
@@ -99,4 +100,98 @@ func isCloned(cur inspector.Cursor) bool {
 	}
 	sel := cur.Parent()
 	return sel.Node().(*ast.SelectorExpr).Sel.Name == "Clone" && isCall(sel)
+}
+
+// timeoutGivenThrough reports whether http.DefaultClient, mentioned at cur
+// and stored by that statement in a variable or field (c :=
+// http.DefaultClient, cfg.HTTPClient = http.DefaultClient), is given a
+// Timeout that is not provably zero through it by the statements that
+// follow in the same block, before anything else mentions it: an
+// assignment c.Timeout = d, or an if with an else whose every branch makes
+// one (Adyen's NewClient sets the configured Timeout, or 60 seconds). That
+// changes the client every user of http.DefaultClient shares, but it is
+// bounded. A branch that may replace the variable, or set the Timeout only
+// sometimes, leaves it reported.
+func (c *checker) timeoutGivenThrough(cur inspector.Cursor) bool {
+	p := c.target(cur)
+	if p == nil {
+		return false
+	}
+	stmt := cur
+	for {
+		kind, _ := stmt.ParentEdge()
+		if kind == edge.BlockStmt_List {
+			break
+		}
+		if kind == edge.Invalid || stmt.Node() == nil {
+			return false
+		}
+		stmt = stmt.Parent()
+	}
+	_, idx := stmt.ParentEdge()
+	gives, _ := c.givesTimeout(stmt.Parent().Node().(*ast.BlockStmt).List[idx+1:], p)
+	return gives
+}
+
+// givesTimeout reads list in order for the first statement that gives the
+// client at p a Timeout that is not provably zero (gives) or that mentions
+// p otherwise (touched).
+func (c *checker) givesTimeout(list []ast.Stmt, p *path) (gives, touched bool) {
+	for _, st := range list {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if len(st.Lhs) == 1 && len(st.Rhs) == 1 {
+				if sel, ok := st.Lhs[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "Timeout" && p.equal(c.pathOf(sel.X)) {
+					return !c.isZero(st.Rhs[0]), true
+				}
+			}
+		case *ast.IfStmt:
+			if g := c.everyBranchGives(st, p); g || c.mentionsPath(st, p) {
+				return g, true
+			}
+			continue
+		}
+		if c.mentionsPath(st, p) {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// everyBranchGives reports whether each branch of the if chain s, which
+// ends in an else, gives the client at p a Timeout.
+func (c *checker) everyBranchGives(s *ast.IfStmt, p *path) bool {
+	if c.mentionsPath(s.Cond, p) || s.Init != nil && c.mentionsPath(s.Init, p) {
+		return false
+	}
+	if g, _ := c.givesTimeout(s.Body.List, p); !g {
+		return false
+	}
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		g, _ := c.givesTimeout(e.List, p)
+		return g
+	case *ast.IfStmt:
+		return c.everyBranchGives(e, p)
+	}
+	return false
+}
+
+// mentionsPath reports whether n mentions the client at p, or hands on a
+// variable it is held in (configure(cfg) may send through cfg.HTTPClient).
+func (c *checker) mentionsPath(n ast.Node, p *path) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.SelectorExpr, *ast.Ident:
+			found = found || p.equal(c.pathOf(e.(ast.Expr)))
+		case *ast.CallExpr:
+			for _, arg := range e.Args {
+				q := c.pathOf(arg)
+				found = found || q != nil && q.root == p.root && len(q.fields) <= len(p.fields) && slices.Equal(q.fields, p.fields[:len(q.fields)])
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -462,12 +462,8 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 	}
 	switch {
 	case typematch.IsVar(obj, httpPath, "DefaultClient"):
-		// c := http.DefaultClient; c.Timeout = d gives the shared client a
-		// Timeout through the variable that holds it (Adyen's NewClient):
-		// that changes it for every user of http.DefaultClient, but it is
-		// bounded.
 		if !c.isClientUse(ecur) || c.skip(expr.Pos()) || c.defaultTimeoutSet(ecur, expr.Pos()) || c.fallback(ecur) ||
-			c.setBeforeUse(ecur, c.target(ecur)) {
+			c.timeoutGivenThrough(ecur) {
 			return
 		}
 		msg := "http.DefaultClient has no Timeout: " + why + "this call forever"

@@ -4,10 +4,12 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -24,9 +26,10 @@ import (
 //   - it passes one of the function's integer parameters less one (n-1, or n
 //     after n-- or n -= 1): a count of the attempts left, which a poll that
 //     goes on until a condition holds does not keep;
-//   - it is made after a failure: under an if whose condition tests an
-//     error, in a case of a switch on an error, or in a function literal
-//     that is handed the error (retry := func(err error) ...);
+//   - it is made after a failure: in the body of an if that tests for one
+//     (err != nil), in a case of a switch on an error other than nil, or in
+//     a function literal that is handed the error (retry := func(err
+//     error) ...); see afterFailure;
 //   - a wait comes before it on its path: in a statement before it in its
 //     block or an enclosing one, inside the same function (not deferred);
 //   - and the function certainly reaches another process.
@@ -95,19 +98,23 @@ func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
 }
 
 // afterFailure reports whether the call at cur runs only after a failure:
-// inside an if whose condition tests an error, a case of a switch on an
-// error, or a function literal that takes an error.
+// in the body of an if whose condition has a conjunct that holds only on
+// one (err != nil, errors.Is(err, errBusy), isRetryable(err)), in the else
+// of an if err == nil, in a case of a switch or type switch on an error
+// other than nil (or its default when a case is nil), in a case of a
+// tagless switch that tests a failure, or in a function literal that takes
+// an error.
 func afterFailure(info *types.Info, cur inspector.Cursor) bool {
+	call := cur.Node()
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.IfStmt:
-			call := cur.Node()
-			inCond := n.Cond.Pos() <= call.Pos() && call.End() <= n.Cond.End()
-			if !inCond && testsError(info, n.Cond) {
+			if within(call, n.Body) && anyFailed(info, eval.Conjuncts(n.Cond)) ||
+				n.Else != nil && within(call, n.Else) && isNilTest(info, n.Cond, token.EQL) {
 				return true
 			}
 		case *ast.CaseClause:
-			if sw, ok := c.Parent().Parent().Node().(*ast.SwitchStmt); ok && (sw.Tag != nil && errorTyped(info, sw.Tag) || anyError(info, n.List)) {
+			if failureCase(info, c.Parent().Parent().Node(), n) {
 				return true
 			}
 		case *ast.FuncLit:
@@ -129,27 +136,73 @@ func afterFailure(info *types.Info, cur inspector.Cursor) bool {
 	return false
 }
 
-// testsError reports whether cond mentions a value of type error.
-func testsError(info *types.Info, cond ast.Expr) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if e, ok := n.(ast.Expr); ok && !found {
-			found = errorTyped(info, e)
+// failureCase reports whether clause, of the switch or type switch sw, is
+// taken only on a failure.
+func failureCase(info *types.Info, sw ast.Node, clause *ast.CaseClause) bool {
+	var subject ast.Expr // the error switched on
+	var clauses []ast.Stmt
+	switch sw := sw.(type) {
+	case *ast.SwitchStmt:
+		if sw.Tag == nil {
+			return anyFailed(info, clause.List)
 		}
-		return !found
-	})
-	return found
+		subject, clauses = sw.Tag, sw.Body.List
+	case *ast.TypeSwitchStmt:
+		switch a := sw.Assign.(type) {
+		case *ast.ExprStmt:
+			subject = a.X
+		case *ast.AssignStmt:
+			if len(a.Rhs) == 1 {
+				subject = a.Rhs[0]
+			}
+		}
+		if ta, ok := ast.Unparen(subject).(*ast.TypeAssertExpr); ok {
+			subject = ta.X
+		}
+		clauses = sw.Body.List
+	default:
+		return false
+	}
+	if subject == nil || !errorTyped(info, subject) {
+		return false
+	}
+	hasNil := func(s ast.Stmt) bool {
+		cc, ok := s.(*ast.CaseClause)
+		return ok && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return info.Types[e].IsNil() })
+	}
+	if clause.List == nil { // default
+		return slices.ContainsFunc(clauses, hasNil)
+	}
+	return !hasNil(clause)
 }
 
-// anyError reports whether one of list is of type error.
-func anyError(info *types.Info, list []ast.Expr) bool {
-	for _, e := range list {
-		if errorTyped(info, e) {
+// anyFailed reports whether one of conds holds only on a failure: an error
+// compared unequal to nil, or a call handed an error that answers a bool
+// (errors.Is(err, errBusy), isRetryable(err)).
+func anyFailed(info *types.Info, conds []ast.Expr) bool {
+	return slices.ContainsFunc(conds, func(e ast.Expr) bool {
+		if isNilTest(info, e, token.NEQ) {
 			return true
 		}
-	}
-	return false
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || !isBool(info.TypeOf(call)) {
+			return false
+		}
+		return slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return errorTyped(info, arg) })
+	})
 }
+
+// isNilTest reports whether e compares an error with nil by op.
+func isNilTest(info *types.Info, e ast.Expr, op token.Token) bool {
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || be.Op != op {
+		return false
+	}
+	return errorTyped(info, be.X) && info.Types[be.Y].IsNil() || errorTyped(info, be.Y) && info.Types[be.X].IsNil()
+}
+
+// within reports whether n lies inside m.
+func within(n, m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End() }
 
 // errorTyped reports whether e is of type error.
 func errorTyped(info *types.Info, e ast.Expr) bool {
@@ -165,20 +218,24 @@ func isInteger(t types.Type) bool {
 
 // waitsBefore returns the waits made before the call at cur on its path:
 // in the statements that come before it in its block and in each enclosing
-// block, up to the function (declaration or literal) it is in, which it
-// also returns.
+// block (not other cases of a switch or select), the communication of the
+// select case it is in, up to the function (declaration or literal) it is
+// in, which it also returns. A deferred wait, or one in a goroutine, does
+// not come before the call.
 func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Node) {
 	for c := cur; ; c = c.Parent() {
 		kind, idx := c.ParentEdge()
 		switch kind {
 		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+			switch c.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				continue // the cases before it are other paths
+			}
 			for i := range idx {
-				stmt := c.Parent().ChildAt(kind, i)
-				switch stmt.Node().(type) {
-				case *ast.DeferStmt, *ast.GoStmt:
-					continue // runs after the call, or beside it
-				}
-				waits = append(waits, a.listWaits(stmt, stmt.Node().(ast.Stmt))...)
+				waits = append(waits, a.waitsIn(c.Parent().ChildAt(kind, i))...)
+			}
+			if kind == edge.CommClause_Body && c.Parent().Node().(*ast.CommClause).Comm != nil {
+				waits = append(waits, a.waitsIn(c.Parent().ChildAt(edge.CommClause_Comm, -1))...)
 			}
 		case edge.FuncDecl_Body, edge.FuncLit_Body:
 			return waits, c.Parent().Node()
@@ -186,4 +243,17 @@ func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Nod
 			return waits, nil
 		}
 	}
+}
+
+// waitsIn returns the waits of the statement at stmt that run where it
+// stands: not those it defers or starts in a goroutine.
+func (a *recogniser) waitsIn(stmt inspector.Cursor) []Wait {
+	var later []ast.Node
+	for c := range stmt.Preorder((*ast.DeferStmt)(nil), (*ast.GoStmt)(nil)) {
+		later = append(later, c.Node())
+	}
+	waits := a.listWaits(stmt, stmt.Node().(ast.Stmt))
+	return slices.DeleteFunc(waits, func(w Wait) bool {
+		return slices.ContainsFunc(later, func(n ast.Node) bool { return within(w.Node, n) })
+	})
 }

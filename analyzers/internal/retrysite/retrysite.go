@@ -158,7 +158,7 @@ func run(pass *analysis.Pass) (any, error) {
 		loops   []loopAt
 		calls   []callAt
 		funcs   []*ast.FuncDecl // those with a body, outside generated files and test code
-		noSites bool // the current file is generated, or test code
+		noSites bool            // the current file is generated, or test code
 	)
 	harness := source.HarnessPackage(pass)
 	filter := []ast.Node{

@@ -3,13 +3,18 @@
 package recursion
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"time"
 )
 
-var errLoading = errors.New("offsets loading")
+var (
+	errLoading = errors.New("offsets loading")
+	errBusy    = errors.New("busy")
+)
 
 type client struct {
 	hc      *http.Client
@@ -79,6 +84,51 @@ func (c *client) find(u string, attemptsLeft int) error {
 	return nil
 }
 
+// fetchAfter's wait is its select case's own communication.
+func (c *client) fetchAfter(u string, retries int) error {
+	if err := c.status(u); err != nil {
+		if retries <= 0 {
+			return err
+		}
+		select {
+		case <-time.After(3 * time.Second): // want `^recursive retry waits a fixed 3s`
+			return c.fetchAfter(u, retries-1)
+		}
+	}
+	return nil
+}
+
+// fetchKind retries the failures a type switch on the error picks.
+func (c *client) fetchKind(u string, retries int) error {
+	switch err := c.status(u).(type) {
+	case nil:
+		return nil
+	case *net.OpError:
+		if retries <= 0 {
+			return err
+		}
+		time.Sleep(time.Second) // want `^recursive retry waits a fixed 1s`
+		return c.fetchKind(u, retries-1)
+	default:
+		return err
+	}
+}
+
+// withLoop's wait is a retry loop's too: reported once.
+func (c *client) withLoop(u string, retries int) error {
+	for i := 0; i < 3; i++ {
+		err := c.status(u)
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second) // want `^retry loop waits a fixed 1s`
+		if errors.Is(err, errLoading) && retries > 0 {
+			return c.withLoop(u, retries-1)
+		}
+	}
+	return errLoading
+}
+
 // --- not reported ---
 
 // A randomised wait.
@@ -135,6 +185,74 @@ func (c *client) joinThenWait(u string, retries int) error {
 		}
 		defer time.Sleep(time.Second)
 		return c.joinThenWait(u, retries-1)
+	}
+	return nil
+}
+
+// The wait is in another case, which gives up; the retry does not wait.
+func (c *client) fetchOtherCase(u string, retries int) error {
+	switch err := c.status(u); err {
+	case nil:
+		return nil
+	case errBusy:
+		time.Sleep(time.Minute)
+		return err
+	case errLoading:
+		if retries <= 0 {
+			return err
+		}
+		return c.fetchOtherCase(u, retries-1)
+	default:
+		return err
+	}
+}
+
+// A deferred wait inside a block runs after the call too.
+func (c *client) joinThenWaitNested(u string, retries int) error {
+	if err := c.status(u); err != nil {
+		if retries <= 0 {
+			return err
+		}
+		if retries == 1 {
+			defer time.Sleep(time.Second)
+		}
+		return c.joinThenWaitNested(u, retries-1)
+	}
+	return nil
+}
+
+// Next pages after a success, in the else of the error test or beside a
+// test of the context: no retry.
+func (c *client) pagesElse(u string, left int) error {
+	if err := c.status(u); err != nil {
+		return err
+	} else if left > 0 {
+		time.Sleep(time.Second)
+		return c.pagesElse(u+"?next", left-1)
+	}
+	return nil
+}
+
+func (c *client) pagesCtx(ctx context.Context, u string, left int) error {
+	if err := c.status(u); err != nil {
+		return err
+	}
+	if left > 0 && ctx.Err() == nil {
+		time.Sleep(time.Second)
+		return c.pagesCtx(ctx, u+"?next", left-1)
+	}
+	return nil
+}
+
+// A crawl one level down after a pause: its result is tested, but nothing
+// failed before it.
+func (c *client) crawl(u string, depth int) error {
+	if err := c.status(u); err != nil {
+		return err
+	}
+	time.Sleep(time.Second)
+	if err := c.crawl(u+"/child", depth-1); err != nil {
+		return err
 	}
 	return nil
 }

@@ -44,3 +44,41 @@ func setAfterUse(u string) {
 	c.Get(u)
 	c.Timeout = time.Second
 }
+
+// fetchOr sends through the caller's client when it is given one: without
+// one, http.DefaultClient still sends with no Timeout.
+func fetchOr(hc *http.Client, u string) {
+	c := http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	if hc != nil {
+		c = hc
+	}
+	c.Get(u)
+}
+
+// fetchIf sets a Timeout only when one is configured.
+func fetchIf(d time.Duration, u string) {
+	c := http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	if d > 0 {
+		c.Timeout = d
+	}
+	c.Get(u)
+}
+
+// configure may send through the config before the Timeout is set.
+func configure(cfg *Config) { cfg.Get("http://example.com/ping") }
+
+func configuredFirst(cfg *Config) {
+	cfg.HTTPClient = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	configure(cfg)
+	cfg.HTTPClient.Timeout = time.Minute
+}
+
+// useInBranch may send before the Timeout is set.
+func useInBranch(u string, early bool) {
+	c := http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	if early {
+		c.Get(u)
+	}
+	c.Timeout = time.Second
+	c.Get(u)
+}
