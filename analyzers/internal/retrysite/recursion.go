@@ -148,18 +148,7 @@ func failureCase(info *types.Info, sw ast.Node, clause *ast.CaseClause) bool {
 		}
 		subject, clauses = sw.Tag, sw.Body.List
 	case *ast.TypeSwitchStmt:
-		switch a := sw.Assign.(type) {
-		case *ast.ExprStmt:
-			subject = a.X
-		case *ast.AssignStmt:
-			if len(a.Rhs) == 1 {
-				subject = a.Rhs[0]
-			}
-		}
-		if ta, ok := ast.Unparen(subject).(*ast.TypeAssertExpr); ok {
-			subject = ta.X
-		}
-		clauses = sw.Body.List
+		subject, clauses = typeSwitchSubject(sw), sw.Body.List
 	default:
 		return false
 	}
