@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -119,7 +118,7 @@ func (c *checker) counterOf(cond ast.Expr) ast.Expr {
 	default:
 		return nil
 	}
-	if t := c.pass.TypesInfo.TypeOf(x); t == nil || !isInteger(t) {
+	if t := c.pass.TypesInfo.TypeOf(x); t == nil || !typematch.IsInteger(t) {
 		return nil
 	}
 	return x
@@ -153,9 +152,4 @@ func (c *checker) sameVar(a, b ast.Expr) bool {
 		return ok && info.Uses[a.Sel] != nil && info.Uses[a.Sel] == info.Uses[bs.Sel] && c.sameVar(a.X, bs.X)
 	}
 	return false
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }

@@ -412,7 +412,7 @@ func (c *checker) attemptNumber(w headerWrite, sites []*retrysite.Site) {
 				}
 			}
 		case *ast.RangeStmt:
-			if id, ok := loop.Key.(*ast.Ident); ok && loop.Tok == token.DEFINE && info.Defs[id] != nil && isInteger(info.TypeOf(loop.X)) {
+			if id, ok := loop.Key.(*ast.Ident); ok && loop.Tok == token.DEFINE && info.Defs[id] != nil && typematch.IsInteger(info.TypeOf(loop.X)) {
 				counters[info.Defs[id]] = true
 			}
 		}
@@ -432,9 +432,4 @@ func (c *checker) attemptNumber(w headerWrite, sites []*retrysite.Site) {
 			return
 		}
 	}
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }

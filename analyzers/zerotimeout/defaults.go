@@ -117,20 +117,25 @@ func (c *checker) timeoutGivenThrough(cur inspector.Cursor) bool {
 	if p == nil {
 		return false
 	}
-	stmt := cur
-	for {
-		kind, _ := stmt.ParentEdge()
-		if kind == edge.BlockStmt_List {
-			break
-		}
-		if kind == edge.Invalid || stmt.Node() == nil {
+	for stmt := cur; stmt.Node() != nil; stmt = stmt.Parent() {
+		var list []ast.Stmt // the statements stmt stands among
+		kind, idx := stmt.ParentEdge()
+		switch kind {
+		case edge.BlockStmt_List:
+			list = stmt.Parent().Node().(*ast.BlockStmt).List
+		case edge.CaseClause_Body:
+			list = stmt.Parent().Node().(*ast.CaseClause).Body
+		case edge.CommClause_Body:
+			list = stmt.Parent().Node().(*ast.CommClause).Body
+		case edge.Invalid:
 			return false
+		default:
+			continue
 		}
-		stmt = stmt.Parent()
+		gives, _ := c.givesTimeout(list[idx+1:], p)
+		return gives
 	}
-	_, idx := stmt.ParentEdge()
-	gives, _ := c.givesTimeout(stmt.Parent().Node().(*ast.BlockStmt).List[idx+1:], p)
-	return gives
+	return false
 }
 
 // givesTimeout reads list in order for the first statement that gives the

@@ -869,7 +869,7 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 		// b != nil; b = next()): the loop ends when the candidates run out.
 		// When the post statement is the attempt (err = try()), only
 		// success ends it.
-		if as, ok := s.Post.(*ast.AssignStmt); ok && !(as.Pos() <= call.Pos() && call.End() <= as.End()) {
+		if as, ok := s.Post.(*ast.AssignStmt); ok && !within(call, as) {
 			for _, l := range as.Lhs {
 				if obj := identObj(a.info, l); obj != nil && mentions(a.info, condCur, obj) {
 					other = true

@@ -64,7 +64,7 @@ func (a *recogniser) countsDown(decl *ast.FuncDecl, fn *types.Func, call *ast.Ca
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		p := params.At(i)
-		if !isInteger(p.Type()) {
+		if !typematch.IsInteger(p.Type()) {
 			continue
 		}
 		arg := typematch.ArgFor(a.info, fn, call, i)
@@ -197,12 +197,6 @@ func within(n, m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End(
 func errorTyped(info *types.Info, e ast.Expr) bool {
 	t := info.TypeOf(e)
 	return t != nil && typematch.IsError(t)
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // waitsBefore returns the waits made before the call at cur on its path:

@@ -100,6 +100,16 @@ func SignatureOf(info *types.Info, e ast.Expr) *types.Signature {
 	return sig
 }
 
+// IsInteger reports whether t is an integer type (its underlying type
+// is one of the basic integer types); false for nil.
+func IsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

@@ -183,3 +183,21 @@ func f(t T, xs []int) {
 		t.Errorf("ArgFor gives %q, want %q", got, want)
 	}
 }
+
+func TestIsInteger(t *testing.T) {
+	named := types.NewNamed(types.NewTypeName(token.NoPos, nil, "Attempts", nil), types.Typ[types.Uint8], nil)
+	for _, c := range []struct {
+		t    types.Type
+		want bool
+	}{
+		{types.Typ[types.Int], true},
+		{named, true},
+		{types.Typ[types.Float64], false},
+		{types.Typ[types.String], false},
+		{nil, false},
+	} {
+		if got := IsInteger(c.t); got != c.want {
+			t.Errorf("IsInteger(%v) = %v, want %v", c.t, got, c.want)
+		}
+	}
+}

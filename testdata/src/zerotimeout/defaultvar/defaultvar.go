@@ -82,3 +82,23 @@ func useInBranch(u string, early bool) {
 	c.Timeout = time.Second
 	c.Get(u)
 }
+
+// inCase sends in its case before the Timeout is set after the switch.
+func inCase(cfg *Config, mode int) {
+	switch mode {
+	case 1:
+		cfg.HTTPClient = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+		cfg.Get("http://example.com/")
+	}
+	cfg.HTTPClient.Timeout = time.Minute
+}
+
+// inCaseSet gives the Timeout in the same case.
+func inCaseSet(cfg *Config, mode int) {
+	switch mode {
+	case 1:
+		cfg.HTTPClient = http.DefaultClient
+		cfg.HTTPClient.Timeout = time.Minute
+	}
+	cfg.Get("http://example.com/")
+}
