@@ -41,6 +41,11 @@ func TestCases(t *testing.T) {
 		// recursion after success, local work and a wait after the call do
 		// not.
 		{Name: "Recursion", Pkgs: []string{"nojitter/recursion"}, Fixes: true},
+		// InsideSDK: in go-redis's own packages the SDK's code, not the
+		// table that says every call of the SDK reaches Redis, tells what a
+		// call does: the auto-pipeliner's wait for a batch to fill re-reads
+		// local counters and is no retry; the pool's redial probe is one.
+		{Name: "InsideSDK", Pkgs: []string{"github.com/redis/go-redis/v9", "github.com/redis/go-redis/v9/internal/pool"}, Fixes: true},
 	})
 }
 

@@ -111,8 +111,10 @@
 // It stays quiet where a value is out of sight (a deadline, timeout or wait
 // from a parameter or a field, an unknown bound, a client or backoff the
 // caller made), about waits already in a
-// select, and about contexts that never end (context.Background() and
-// context.TODO() alone, or a sleep that runs only when ctx.Done() is nil).
+// select, about contexts that never end (context.Background() and
+// context.TODO() alone, or a sleep that runs only when ctx.Done() is nil),
+// and about a context the attempt makes afresh each round, which no caller
+// waits on.
 // Like retrylint's other analyzers it leaves test code
 // (_test.go files, packages that import "testing") and generated files alone,
 // and honours //retrylint:ignore retrydeadline <reason>.

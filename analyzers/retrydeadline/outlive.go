@@ -220,13 +220,15 @@ func (c *checker) innermostFunc(n ast.Node) ast.Node {
 
 // contextFor returns the context the wait at call should end with: the
 // context the loop's attempt passes to its checked call, else the innermost
-// context.Context variable in scope at call. Package-level variables and
+// context.Context variable in scope at call. Package-level variables,
 // contexts that can never end (only ever context.Background() or TODO())
-// do not count.
+// and contexts made inside the attempt do not count: one made afresh each
+// round (go-redis's tryDial bounds each dial with its own timeout) belongs
+// to that round, and no caller is waiting on it.
 func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
 	if s.Call != nil {
 		for _, arg := range s.Call.Args {
-			if v := c.contextVar(arg); v != nil && c.canEnd(v) {
+			if v := c.contextVar(arg); v != nil && c.canEnd(v) && !s.Contains(v.Pos()) {
 				return v
 			}
 		}
@@ -236,7 +238,7 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
 		var best *types.Var
 		for _, name := range scope.Names() {
 			v, ok := scope.Lookup(name).(*types.Var)
-			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) || !c.canEnd(v) {
+			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) || !c.canEnd(v) || s.Contains(v.Pos()) {
 				continue
 			}
 			if best == nil || v.Pos() > best.Pos() {

@@ -34,7 +34,12 @@ import (
 //     else there (parsing, files, locks, channels, io interfaces) is local,
 //     and so are closing a connection and dialling a loopback address
 //     (loopback.go): both end in this host.
-//   - The packages of known SDK clients (sdkPrefixes) reach; those of
+//   - The packages of known SDK clients (sdkPrefixes) reach. The table
+//     speaks for an SDK to the programs that call it: in the analysis of
+//     an SDK package itself, that package's own functions and interfaces
+//     are judged by its code, which is in sight there (go-redis's helper
+//     that counts its queued bytes is local), while calls into its other
+//     packages keep the table's answer. Those of
 //     logging, metrics and tracing libraries (apis.InstrumentationLibraries)
 //     stay local, whatever sink their interfaces hide.
 //   - A function of another package reaches as its ReachFact says; no fact
@@ -473,6 +478,10 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 			return summary{reach: Reaches}
 		}
 		return summary{}
+	case fn.Pkg() == a.pkg:
+		// Before the SDK table: in an SDK's own package its code is in
+		// sight (the package comment above).
+		return a.funcReach(fn.Origin())
 	case apis.IsSDK(path):
 		return summary{reach: Reaches}
 	case slices.Contains(sysPackages, path):
@@ -480,8 +489,6 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 			return summary{reach: Reaches}
 		}
 		return summary{}
-	case fn.Pkg() == a.pkg:
-		return a.funcReach(fn.Origin())
 	}
 	var f ReachFact
 	if !a.pass.ImportObjectFact(fn.Origin(), &f) {
@@ -595,7 +602,7 @@ func (a *recogniser) interfaceReach(fn *types.Func, recv ast.Expr) Reach {
 			continue
 		}
 		switch {
-		case apis.IsSDK(p.Path()):
+		case apis.IsSDK(p.Path()) && p != a.pkg:
 			return Reaches
 		case typematch.InStdlib(p.Path()):
 			std = true

@@ -88,3 +88,20 @@ func Grows(ctx context.Context) error {
 	}
 	return err
 }
+
+// PerAttempt bounds each attempt with a context of its own, made afresh in
+// the loop; the wait must still end with the caller's ctx, which outlives
+// the round.
+func PerAttempt(ctx context.Context) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		actx, cancel := context.WithTimeout(ctx, tm.Second)
+		_, err = fetch(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		tm.Sleep(tm.Second) // want `retry loop waits with time\.Sleep while ctx is in scope`
+	}
+	return err
+}

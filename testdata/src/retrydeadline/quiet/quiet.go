@@ -184,3 +184,29 @@ func ShortWaits(ctx context.Context) error {
 	}
 	return err
 }
+
+// ProbeDial is go-redis's tryDial: each round makes its own context, from
+// context.Background(), to bound one dial. That context belongs to the
+// round; no caller waits on it, so the wait after a failure outlives
+// nobody.
+func ProbeDial(closed func() bool) {
+	for {
+		if closed() {
+			return
+		}
+		ctx := context.Background()
+		var cancel context.CancelFunc
+		if closed != nil {
+			ctx, cancel = context.WithTimeout(ctx, time.Second)
+		}
+		err := call(ctx)
+		if cancel != nil {
+			cancel()
+		}
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		return
+	}
+}
