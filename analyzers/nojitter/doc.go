@@ -24,6 +24,11 @@
 //     argument) is not randomised: a constant, a parameter, or a backoff
 //     computed from them by shifts, products, math.Pow, min/max, addition or
 //     deterministic helpers. Fix: wrap the duration in retry.FullJitter.
+//   - A connection supervisor that never leaves on success but, after a
+//     failed connect, goes around with a deterministic wait that grows with
+//     a count of failures, which a statement after the connect sets back to
+//     a constant once it has worked (kafka-go's reader). Fix: wrap the
+//     duration in retry.FullJitter.
 //   - A function that retries by calling itself: after a failure it waits
 //     a deterministic duration and calls itself with one of its integer
 //     parameters less one (retries-1), and it reaches another process.

@@ -41,6 +41,12 @@ func TestCases(t *testing.T) {
 		// recursion after success, local work and a wait after the call do
 		// not.
 		{Name: "Recursion", Pkgs: []string{"nojitter/recursion"}, Fixes: true},
+		// Reconnect: a supervisor that never leaves on success retries a
+		// failed connect when its wait grows with a count of failures that
+		// a success sets back (kafka-go's reader); a pace that counts
+		// errors, a count set back before the attempt or not to a
+		// constant, and a local reopen are not such retries.
+		{Name: "Reconnect", Pkgs: []string{"nojitter/reconnect"}, Fixes: true},
 		// InsideSDK: in go-redis's own packages the SDK's code, not the
 		// table that says every call of the SDK reaches Redis, tells what a
 		// call does: the auto-pipeliner's wait for a batch to fill re-reads

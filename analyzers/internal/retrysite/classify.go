@@ -99,6 +99,9 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 	if local {
 		return nil, nil // a retry of nothing remote: neither a site nor a poller of one
 	}
+	if att == nil && polled == nil && len(waits) > 0 {
+		att = a.reconnectAttempt(cur, label, counter, decl, waits)
+	}
 	if att == nil {
 		if len(waits) > 0 {
 			p := &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits}
@@ -159,43 +162,7 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 		return nil, false, nil
 	}
 	body := bodyCur.Node().(*ast.BlockStmt)
-	var cond ast.Expr
-	if condCur.Valid() {
-		cond = condCur.Node().(ast.Expr)
-	}
-	labels := map[*types.Label]bool{}
-	flags := map[types.Object]bool{}
-	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.LabeledStmt)(nil), (*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
-		switch n := c.Node().(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.LabeledStmt:
-			if lbl, ok := a.info.Defs[n.Label].(*types.Label); ok {
-				labels[lbl] = true
-			}
-		case *ast.AssignStmt:
-			// A flag the body sets and tests (ok := err == nil, done = true),
-			// or a predicate's verdict kept beside its other results
-			// (retry, delay := c.shouldRetry(resp, err, attempt)).
-			lhs := n.Lhs
-			if len(n.Lhs) != len(n.Rhs) {
-				lhs = lhs[:1]
-			}
-			for _, l := range lhs {
-				if v, ok := identObj(a.info, l).(*types.Var); ok && isBool(v.Type()) {
-					flags[v] = true
-				}
-			}
-		}
-		return true
-	})
-	if condCur.Valid() {
-		for c := range condCur.Preorder((*ast.Ident)(nil)) {
-			if v, ok := a.info.Uses[c.Node().(*ast.Ident)].(*types.Var); ok && isBool(v.Type()) {
-				flags[v] = true
-			}
-		}
-	}
+	cond, labels, flags := a.walkContext(bodyCur, condCur)
 	// A candidate that succeeds and retries but stays in this process
 	// (a parser's next token, a local lock) makes no retry site, unless the
 	// body visibly reaches another process some other way.
@@ -252,11 +219,12 @@ func (a *recogniser) endsOnRemoteFailure(loop inspector.Cursor, label *types.Lab
 	return false
 }
 
-// readsAnswer reports whether call reads one of outs, the values an
-// attempt gives when it succeeds (p.finished() for p, err := progress()).
-func readsAnswer(info *types.Info, call *ast.CallExpr, outs map[types.Object]bool) bool {
+// readsAnswer reports whether the syntax at n reads one of outs: the values
+// an attempt gives when it succeeds (p.finished() for p, err :=
+// progress()), or a count a wait's duration grows with.
+func readsAnswer(info *types.Info, node ast.Node, outs map[types.Object]bool) bool {
 	found := false
-	ast.Inspect(call, func(n ast.Node) bool {
+	ast.Inspect(node, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && outs[info.Uses[id]] {
 			found = true
 		}
