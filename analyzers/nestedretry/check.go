@@ -250,12 +250,6 @@ func (c *checker) callLead(call *ast.CallExpr, yield bool) (lead, bool) {
 	if a == nil && fn == nil {
 		a, recv, label = matchField(c.pass.TypesInfo, c.table, call)
 	}
-	if a != nil && a.Pkg != "" && a.HasPkg(c.pass.Pkg.Path()) {
-		// The row speaks for the SDK to its callers. Inside the SDK's own
-		// package its code is in sight: go-redis's cluster client retries
-		// around node clients it builds with their retries turned off.
-		a = nil
-	}
 	if a != nil && a.ClientArg > 0 {
 		if len(call.Args) < a.ClientArg || !isESClient(c.pass.TypesInfo.TypeOf(call.Args[a.ClientArg-1])) {
 			return lead{}, false // a transport of unknown retries

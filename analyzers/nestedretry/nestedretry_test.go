@@ -24,13 +24,6 @@ func TestCases(t *testing.T) {
 		// ClientsFlag declares an internal SDK's retrying calls with -clients.
 		{Name: "ClientsFlag", Pkgs: []string{"nestedretry/own/app"},
 			Flags: map[string]string{"clients": "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2"}},
-		// ClientsFlagInsideSDK: a row speaks for its SDK to the callers
-		// (ClientsFlag); in the SDK's own package the code is in sight, and
-		// its loop around its own Send is the one layer there (go-redis's
-		// cluster client retries around node clients it builds with their
-		// retries off).
-		{Name: "ClientsFlagInsideSDK", Pkgs: []string{"nestedretry/own/sdk"},
-			Flags: map[string]string{"clients": "nestedretry/own/sdk.Client.Send=3, nestedretry/own/sdk.Publish=2"}},
 		{Name: "DatabaseSQL", Pkgs: []string{"nestedretry/sqldb"}},
 		{Name: "MinioRestResty", Pkgs: []string{"nestedretry/others"}},
 		{Name: "Generic", Pkgs: []string{"nestedretry/generic"}},
