@@ -26,9 +26,10 @@
 //     deterministic helpers. Fix: wrap the duration in retry.FullJitter.
 //   - A connection supervisor that never leaves on success but, after a
 //     failed connect, goes around with a deterministic wait that grows with
-//     a count of failures, which a statement after the connect sets back to
-//     a constant once it has worked (kafka-go's reader). Fix: wrap the
-//     duration in retry.FullJitter.
+//     a count of failures (stepped in the loop's post statement or in the
+//     branch taken on the failure), which a statement of the body after the
+//     connect sets back to a constant (kafka-go's reader). A listener's
+//     Accept loop is not one. Fix: wrap the duration in retry.FullJitter.
 //   - A function that retries by calling itself: after a failure it waits
 //     a deterministic duration and calls itself with one of its integer
 //     parameters less one (retries-1), and it reaches another process.

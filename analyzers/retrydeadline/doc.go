@@ -113,8 +113,9 @@
 // caller made), about waits already in a
 // select, about contexts that never end (context.Background() and
 // context.TODO() alone, or a sleep that runs only when ctx.Done() is nil),
-// and about a context the attempt makes afresh each round, which no caller
-// waits on.
+// and about a context the attempt makes afresh each round from
+// context.Background(), which no caller waits on (one made from a request's
+// context is reported, without a fix).
 // Like retrylint's other analyzers it leaves test code
 // (_test.go files, packages that import "testing") and generated files alone,
 // and honours //retrylint:ignore retrydeadline <reason>.

@@ -48,7 +48,7 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 		if d, ok := c.res.LongestWait(s, w.Duration); ok && d <= retrysite.ShortWait {
 			continue
 		}
-		ctx := c.contextFor(s, call)
+		ctx, perAttempt := c.contextFor(s, call)
 		if ctx == nil || c.onlyWithoutDone(call, ctx) {
 			continue
 		}
@@ -62,7 +62,10 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 			Message: fmt.Sprintf("%s waits with %s while %s is in scope: the wait goes on after %s is cancelled "+
 				"or its deadline passes, for a caller that has given up; end the wait with the context", loop, wait, ctx.Name(), ctx.Name()),
 		}
-		if stmt != nil && c.innermostFunc(call) == s.Func {
+		// A select on a per-attempt context would also end the wait when
+		// the attempt's own deadline has passed, which is no cancellation:
+		// the fix is offered only for a context that outlives the attempt.
+		if stmt != nil && c.innermostFunc(call) == s.Func && !perAttempt {
 			d.SuggestedFixes = c.selectFix(s, stmt, call, ctx)
 		}
 		c.rep.Report(d)
@@ -220,36 +223,102 @@ func (c *checker) innermostFunc(n ast.Node) ast.Node {
 
 // contextFor returns the context the wait at call should end with: the
 // context the loop's attempt passes to its checked call, else the innermost
-// context.Context variable in scope at call. Package-level variables,
+// context.Context variable in scope at call. Package-level variables and
 // contexts that can never end (only ever context.Background() or TODO())
-// and contexts made inside the attempt do not count: one made afresh each
-// round (go-redis's tryDial bounds each dial with its own timeout) belongs
-// to that round, and no caller is waiting on it.
-func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) *types.Var {
+// do not count. A context made inside the attempt belongs to its round: one
+// derived only from Background or TODO (go-redis's tryDial bounds each dial
+// with a timeout of its own) has no caller waiting on it, and one derived
+// from a variable outside the attempt stands for that variable, which is
+// found instead. One derived from anything else (r.Context(), a field) is
+// returned with perAttempt set: the caller's context is in it, but out of
+// reach for a fix.
+func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) (ctx *types.Var, perAttempt bool) {
+	usable := func(v *types.Var) (ok, perAttempt bool) {
+		if !c.canEnd(v) {
+			return false, false
+		}
+		if !s.Contains(v.Pos()) {
+			return true, false
+		}
+		return c.derivesFromElsewhere(s, v, map[*types.Var]bool{}), true
+	}
 	if s.Call != nil {
 		for _, arg := range s.Call.Args {
-			if v := c.contextVar(arg); v != nil && c.canEnd(v) && !s.Contains(v.Pos()) {
-				return v
+			if v := c.contextVar(arg); v != nil {
+				if ok, per := usable(v); ok {
+					return v, per
+				}
 			}
 		}
 	}
 	scope := c.innermostScope(call.Pos())
 	for ; scope != nil && scope != c.pass.Pkg.Scope() && scope != types.Universe; scope = scope.Parent() {
 		var best *types.Var
+		bestPer := false
 		for _, name := range scope.Names() {
 			v, ok := scope.Lookup(name).(*types.Var)
-			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) || !c.canEnd(v) || s.Contains(v.Pos()) {
+			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) {
 				continue
 			}
-			if best == nil || v.Pos() > best.Pos() {
-				best = v
+			if ok, per := usable(v); ok && (best == nil || v.Pos() > best.Pos()) {
+				best, bestPer = v, per
 			}
 		}
 		if best != nil {
-			return best
+			return best, bestPer
 		}
 	}
-	return nil
+	return nil, false
+}
+
+// derivesFromElsewhere reports whether the context variable v, made inside
+// the attempt of s, derives through context.With... from something other
+// than Background, TODO or a variable declared outside the attempt: a
+// request's context, a field, a parameter's method.
+func (c *checker) derivesFromElsewhere(s *retrysite.Site, v *types.Var, seen map[*types.Var]bool) bool {
+	if seen[v] {
+		return false // ctx, cancel = context.WithTimeout(ctx, d): its other values decide
+	}
+	seen[v] = true
+	values, complete := c.res.Values(v)
+	if !complete {
+		return true
+	}
+	for _, e := range values {
+		if c.rootElsewhere(s, e, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootElsewhere reports whether the context expression e, given to a
+// variable made inside the attempt of s, comes from something other than
+// Background, TODO or a variable declared outside the attempt.
+func (c *checker) rootElsewhere(s *retrysite.Site, e ast.Expr, seen map[*types.Var]bool) bool {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := c.info.Uses[id].(*types.Var)
+		if !ok {
+			return true
+		}
+		if !s.Contains(v.Pos()) {
+			return false // the outer variable is the one found
+		}
+		return c.derivesFromElsewhere(s, v, seen)
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return true
+	}
+	fn := typematch.Callee(c.info, call)
+	if typematch.IsFunc(fn, "context", "Background") || typematch.IsFunc(fn, "context", "TODO") {
+		return false
+	}
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") && len(call.Args) > 0 {
+		return c.rootElsewhere(s, call.Args[0], seen)
+	}
+	return true
 }
 
 // innermostScope returns the scope at pos, in whichever file of the package

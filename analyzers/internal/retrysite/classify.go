@@ -99,8 +99,12 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 	if local {
 		return nil, nil // a retry of nothing remote: neither a site nor a poller of one
 	}
-	if att == nil && polled == nil && len(waits) > 0 {
-		att = a.reconnectAttempt(cur, label, counter, decl, waits)
+	if att == nil && len(waits) > 0 {
+		// A supervisor that may also return after a session passes for a
+		// poller; its count of failures says it retries.
+		if sup, backoffs := a.reconnectAttempt(cur, label, counter, decl, waits); sup != nil {
+			att, waits, polled = sup, backoffs, nil
+		}
 	}
 	if att == nil {
 		if len(waits) > 0 {

@@ -36,10 +36,10 @@ import (
 //     (loopback.go): both end in this host.
 //   - The packages of known SDK clients (sdkPrefixes) reach. The table
 //     speaks for an SDK to the programs that call it: in the analysis of
-//     an SDK package itself, that package's own functions and interfaces
-//     are judged by its code, which is in sight there (go-redis's helper
-//     that counts its queued bytes is local), while calls into its other
-//     packages keep the table's answer. Those of
+//     an SDK package itself, that package's own functions are judged by
+//     their code, which is in sight there (go-redis's helper that counts
+//     its queued bytes is local), while calls into its other packages and
+//     its interfaces keep the table's answer. Those of
 //     logging, metrics and tracing libraries (apis.InstrumentationLibraries)
 //     stay local, whatever sink their interfaces hide.
 //   - A function of another package reaches as its ReachFact says; no fact
@@ -602,7 +602,7 @@ func (a *recogniser) interfaceReach(fn *types.Func, recv ast.Expr) Reach {
 			continue
 		}
 		switch {
-		case apis.IsSDK(p.Path()) && p != a.pkg:
+		case apis.IsSDK(p.Path()):
 			return Reaches
 		case typematch.InStdlib(p.Path()):
 			std = true

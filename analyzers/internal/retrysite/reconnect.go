@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -37,67 +38,123 @@ import (
 // nojitter is about.
 
 // reconnectAttempt returns the attempt of the loop at cur when the loop is
-// such a supervisor: one of its waits grows with a count the loop steps up
-// and sets back to a constant in a statement of its body that comes after
-// the attempt, the attempt returns an error and may reach another process,
-// and the loop goes around on some path when it fails. Otherwise nil.
-func (a *recogniser) reconnectAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl, waits []Wait) *attempt {
+// such a supervisor, with the waits that back off after its failures.
+// Otherwise nil. The attempt is a call that may reach another process
+// (not a listener's Accept: a server taking connections has no herd of
+// its own), whose error the loop tests in a statement of its body, and
+// the loop goes around on some path when it fails. The count is an integer
+// the loop steps up in its post statement or in the branch taken when the
+// attempt fails (if err != nil), and sets back to a constant in a statement
+// of its body after the attempt; a wait backs off after failures when its
+// duration reads the count (directly, or through a local given it once)
+// and it comes before the attempt or in that failure branch.
+func (a *recogniser) reconnectAttempt(cur inspector.Cursor, label *types.Label, counter types.Object, decl *ast.FuncDecl, waits []Wait) (*attempt, []Wait) {
 	bodyCur, condCur, postCur := loopParts(cur)
 	body := bodyCur.Node().(*ast.BlockStmt)
-	resets := a.failureCountResets(cur, body, waits)
-	if len(resets) == 0 {
-		return nil
+	var post ast.Stmt
+	if f, ok := cur.Node().(*ast.ForStmt); ok {
+		post = f.Post
 	}
 	cond, labels, flags := a.walkContext(bodyCur, condCur)
 	for _, att := range a.findAttempts(bodyCur, condCur, postCur, counter) {
-		if !att.errResult && len(att.errs) == 0 || a.reaches(att.call, decl) == Local {
+		if a.accepts(att.call) || a.reaches(att.call, decl) == Local {
 			continue
 		}
 		at := slices.IndexFunc(body.List, func(st ast.Stmt) bool { return within(att.call, st) })
-		if at < 0 || !slices.ContainsFunc(resets, func(i int) bool { return i > at }) {
+		if at < 0 {
+			continue
+		}
+		var failed []*ast.BlockStmt // the branches taken when the attempt fails
+		for _, st := range body.List[at:] {
+			if ifs, ok := st.(*ast.IfStmt); ok && slices.ContainsFunc(eval.Conjuncts(ifs.Cond), func(e ast.Expr) bool { return a.testsFailure(e, att) }) {
+				failed = append(failed, ifs.Body)
+			}
+		}
+		var backoffs []Wait
+		for _, v := range a.failureCounts(body, at, post, failed) {
+			for _, w := range waits {
+				before := w.Node.Pos() < body.List[at].Pos()
+				inFailure := slices.ContainsFunc(failed, func(b *ast.BlockStmt) bool { return within(w.Node, b) })
+				if (before || inFailure) && w.Duration != nil && a.durationReads(w.Duration, v) && !slices.Contains(backoffs, w) {
+					backoffs = append(backoffs, w)
+				}
+			}
+		}
+		if len(backoffs) == 0 {
 			continue
 		}
 		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate, onOutcome: a.onOutcome}
 		w.sc, w.steps = failErr, 0
 		if w.run(body)&around != 0 {
-			return att
+			return att, backoffs
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// failureCountResets returns the indices in body of the statements that
-// set back a count of failures: an integer variable that a wait's duration
-// reads, that the loop steps up (v++, v += 1, in its post statement or its
-// body), and that a statement of the body sets to a constant (v = 0).
-func (a *recogniser) failureCountResets(loop inspector.Cursor, body *ast.BlockStmt, waits []Wait) []int {
-	var out []int
-	for i, st := range body.List {
+// testsFailure reports whether e holds only when the attempt failed: one of
+// its errors compared unequal to nil.
+func (a *recogniser) testsFailure(e ast.Expr, att *attempt) bool {
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || !isNilTest(a.info, be, token.NEQ) {
+		return false
+	}
+	return att.errs[identObj(a.info, be.X)] || att.errs[identObj(a.info, be.Y)]
+}
+
+// failureCounts returns the integer variables that count failures in a
+// row: stepped up in post (the loop's post statement) or in a failed
+// branch, and set to a constant by a statement of body after the
+// attempt's, at index at.
+func (a *recogniser) failureCounts(body *ast.BlockStmt, at int, post ast.Stmt, failed []*ast.BlockStmt) []*types.Var {
+	stepped := map[types.Object]bool{}
+	if post != nil {
+		if obj, down := a.step(post); obj != nil && !down {
+			stepped[obj] = true
+		}
+	}
+	for _, b := range failed {
+		ast.Inspect(b, func(n ast.Node) bool {
+			if st, ok := n.(ast.Stmt); ok {
+				if obj, down := a.step(st); obj != nil && !down {
+					stepped[obj] = true
+				}
+			}
+			return true
+		})
+	}
+	var out []*types.Var
+	for _, st := range body.List[at+1:] {
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN {
 			continue
 		}
 		v, ok := identObj(a.info, as.Lhs[0]).(*types.Var)
-		if !ok || !typematch.IsInteger(v.Type()) {
+		if !ok || !stepped[v] || !typematch.IsInteger(v.Type()) {
 			continue
 		}
-		if _, ok := a.intConst(as.Rhs[0]); !ok {
-			continue
-		}
-		if a.stepsUp(loop, v) && slices.ContainsFunc(waits, func(w Wait) bool {
-			return w.Duration != nil && readsAnswer(a.info, w.Duration, map[types.Object]bool{v: true})
-		}) {
-			out = append(out, i)
+		if _, ok := a.intConst(as.Rhs[0]); ok {
+			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// stepsUp reports whether the loop at cur adds one to v, in its post
-// statement or its body.
-func (a *recogniser) stepsUp(loop inspector.Cursor, v *types.Var) bool {
-	for c := range loop.Preorder((*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil)) {
-		if obj, down := a.step(c.Node().(ast.Stmt)); obj == v && !down {
+// durationReads reports whether the duration d reads v, directly or
+// through a local variable given its value once (wait := backoff(n)).
+func (a *recogniser) durationReads(d ast.Expr, v *types.Var) bool {
+	count := map[types.Object]bool{v: true}
+	return readsAnswer(a.info, d, count) || readsAnswer(a.info, a.value(d), count)
+}
+
+// accepts reports whether call takes a connection from a listener
+// (net.Listener's Accept, (*net.TCPListener).AcceptTCP, ...): the loop
+// around it serves clients, it does not connect to a dependency.
+func (a *recogniser) accepts(call *ast.CallExpr) bool {
+	fn := typematch.Callee(a.info, call)
+	for _, m := range [][2]string{{"Listener", "Accept"}, {"TCPListener", "Accept"}, {"TCPListener", "AcceptTCP"},
+		{"UnixListener", "Accept"}, {"UnixListener", "AcceptUnix"}} {
+		if typematch.IsMethod(fn, "net", m[0], m[1]) {
 			return true
 		}
 	}

@@ -187,3 +187,140 @@ func Reopen(path string) {
 		f.Close()
 	}
 }
+
+// Sessions may also end for good after a session: still a supervisor,
+// though the loop can leave after a success.
+func Sessions(ctx context.Context, addr string) {
+	var d net.Dialer
+	failures := 0
+	for {
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err != nil {
+			failures++
+			time.Sleep(time.Duration(failures) * time.Second) // want `retry loop waits a deterministic duration \(time\.Duration\(failures\) \* time\.Second\) between attempts`
+			continue
+		}
+		failures = 0
+		serve(conn)
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// ViaLocal computes the wait into a local first.
+func ViaLocal(addr string) {
+	failures := 0
+	for {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			failures++
+			wait := backoff(failures, 100*time.Millisecond, 10*time.Second)
+			time.Sleep(wait) // want `retry loop waits a deterministic duration \(backoff\(failures, 100 \* time\.Millisec\.\.\.\)\) between attempts`
+			continue
+		}
+		failures = 0
+		serve(conn)
+	}
+}
+
+// Heartbeat backs off a random share after a failure, and paces its beats
+// with a fixed interval after a success: the pace is no wait between
+// failed attempts.
+func Heartbeat(addr string) {
+	failures := 0
+	for {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			failures++
+			time.Sleep(rand.N(time.Duration(failures) * time.Second))
+			continue
+		}
+		failures = 0
+		conn.Close()
+		time.Sleep(30 * time.Second)
+	}
+}
+
+type jobs struct{ conn net.Conn }
+
+func (j *jobs) fetch() ([]byte, error) {
+	buf := make([]byte, 64)
+	n, err := j.conn.Read(buf)
+	return buf[:n], err
+}
+
+// Idle backs off while the queue is empty, not after failures: its count
+// grows in the branch of an empty answer.
+func Idle(j *jobs) {
+	empty := 0
+	for {
+		batch, err := j.fetch()
+		if err != nil {
+			println(err.Error())
+			continue
+		}
+		if len(batch) == 0 {
+			empty++
+			time.Sleep(time.Duration(empty) * 100 * time.Millisecond)
+			continue
+		}
+		empty = 0
+		println(len(batch))
+	}
+}
+
+// Accept serves clients: a listener's backoff after a failed Accept is no
+// client reconnecting.
+func Accept(ln net.Listener) {
+	failures := 0
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			failures++
+			time.Sleep(min(time.Duration(failures)*5*time.Millisecond, time.Second))
+			continue
+		}
+		failures = 0
+		go serve(conn)
+	}
+}
+
+func reachable(addr string) bool {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return false
+	}
+	conn.Close()
+	return true
+}
+
+// Probe's attempt answers a bool, not an error: no failure to count.
+func Probe(addr string) {
+	down := 0
+	for {
+		if !reachable(addr) {
+			down++
+			time.Sleep(time.Duration(down) * time.Second)
+			continue
+		}
+		down = 0
+		time.Sleep(time.Minute)
+	}
+}
+
+// Once gives up after the first failed connect; the count only sizes the
+// pause before it returns, so nothing is tried again.
+func Once(addr string) {
+	failures := 0
+	for {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			failures++
+			time.Sleep(time.Duration(failures) * time.Second)
+			return
+		}
+		failures = 0
+		serve(conn)
+	}
+}
