@@ -312,8 +312,9 @@ func (c *checker) rootElsewhere(s *retrysite.Site, e ast.Expr, seen map[*types.V
 		return true
 	}
 	fn := typematch.Callee(c.info, call)
-	if typematch.IsFunc(fn, "context", "Background") || typematch.IsFunc(fn, "context", "TODO") {
-		return false
+	if typematch.IsFunc(fn, "context", "Background") || typematch.IsFunc(fn, "context", "TODO") ||
+		typematch.IsFunc(fn, "context", "WithoutCancel") {
+		return false // none of these ends; WithoutCancel cuts its parent's ending off
 	}
 	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "context" && strings.HasPrefix(fn.Name(), "With") && len(call.Args) > 0 {
 		return c.rootElsewhere(s, call.Args[0], seen)

@@ -210,3 +210,19 @@ func ProbeDial(closed func() bool) {
 		return
 	}
 }
+
+// DetachedPerRound makes each round's context from the request's without its
+// cancellation: nothing ends the wait's context but the attempt's timeout.
+func DetachedPerRound(r *http.Request) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Second)
+		err = call(ctx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
