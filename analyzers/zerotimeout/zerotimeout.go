@@ -31,6 +31,7 @@ var Analyzer = analyzerdoc.Document(&analysis.Analyzer{
 		(*DelegatedTransportFact)(nil), (*BoundedFieldFact)(nil), (*UnboundedClientFact)(nil),
 		(*RequestContextFact)(nil), (*DerivedContextFact)(nil), (*BoundedTransportFact)(nil),
 		(*PassedClientFact)(nil), (*TimeoutFieldFact)(nil), (*DeadlineParamFact)(nil),
+		(*NilClientFact)(nil),
 	},
 }, doc)
 
@@ -86,9 +87,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	sends := typematch.Imports(pass.Pkg, httpPath)
-	if !sends && !typematch.Imports(pass.Pkg, contextPath) {
-		return nil, nil
-	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass: pass, insp: insp, rep: report.New(pass), timeout: timeout,
@@ -104,16 +102,25 @@ func run(pass *analysis.Pass) (any, error) {
 
 		deadlineParams: make(map[*types.Func]DeadlineParamFact),
 		paramAnswers:   make(map[paramKey]paramAnswer),
+		nilClients:     make(map[*types.Func]NilClientFact),
 	}
+	testSupport := !tests && isTestSupport(pass)
 	if !sends {
-		// No client here, but a function that derives contexts for the
-		// packages that send (tailscale's sockstats), and calls that give
-		// contexts to functions that send under them.
-		c.exportDerivedContexts()
-		c.checkDeadlineCalls()
+		// No client here, but calls that leave another module's client out
+		// (github.NewClient(nil) needs no import of net/http), a function
+		// that derives contexts for the packages that send (tailscale's
+		// sockstats), and calls that give contexts to functions that send
+		// under them.
+		if !testSupport {
+			c.checkNilClientCalls(c.nonTestFiles())
+		}
+		if typematch.Imports(pass.Pkg, contextPath) {
+			c.exportDerivedContexts()
+			c.checkDeadlineCalls()
+		}
 		return nil, nil
 	}
-	if !tests && isTestSupport(pass) {
+	if testSupport {
 		return nil, nil
 	}
 	c.defaults = c.defaultConfig()
@@ -131,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 				c.newClient(cur, n)
 				c.returnedClient(cur, n)
 				c.nilToDecorator(cur, n)
+				c.nilClientCall(cur, n)
 			case *ast.Ident:
 				c.defaultClientUse(cur, n)
 			}
@@ -143,6 +151,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.exportWrappedClients()
 	c.exportRequestContexts()
 	c.exportDerivedContexts()
+	c.exportNilClients(files)
 	return nil, nil
 }
 
@@ -218,6 +227,10 @@ type checker struct {
 	deadlineParams map[*types.Func]DeadlineParamFact
 	// paramAnswers remembers paramBounded's answers.
 	paramAnswers map[paramKey]paramAnswer
+	// nilClients holds the functions of the package that send through a
+	// client with no Timeout when their caller leaves the client out (see
+	// nilclient.go).
+	nilClients map[*types.Func]NilClientFact
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }
@@ -294,6 +307,9 @@ func (c *checker) check(cl *client, at ast.Node, msg string) {
 		return
 	}
 	c.exportReturned(cl)
+	if cl.lit != nil && cl.made == nil {
+		c.noteNilFallback(cl.cur, "a new http.Client")
+	}
 	whole := c.allReadWhole(fl)
 	c.report(at, msg, func(names names) ([]analysis.TextEdit, string, bool) {
 		if cl.made != nil {
@@ -479,6 +495,7 @@ func (c *checker) defaultClientUse(cur inspector.Cursor, id *ast.Ident) {
 		if c.boundedByContext(&fl, expr) {
 			return
 		}
+		c.noteNilFallback(ecur, "http.DefaultClient")
 		whole := c.allReadWhole(&fl)
 		c.report(expr, msg, func(n names) ([]analysis.TextEdit, string, bool) {
 			return c.defaultClientEdits(vcur, &fl, whole, "", n)

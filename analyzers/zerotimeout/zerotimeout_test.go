@@ -57,6 +57,16 @@ func TestCases(t *testing.T) {
 		// are checked like literals; no fix, since the client is made out of
 		// reach.
 		{Name: "ReturnedClient", Pkgs: []string{"zerotimeout/pooled"}},
+		// NilClient: a function that falls back to a client with no Timeout
+		// when its caller gives none (a nil client, options that leave it
+		// out) carries a fact, also through an exported function that hands
+		// its caller's value on unchanged; calls of another module that give
+		// nil or such options are reported, unless their context has a
+		// deadline, also in a package that imports neither net/http nor
+		// context. A function that replaces nil by a bounded client, or sends
+		// under its own deadline, has no fact; calls in the library's own
+		// module are covered where it falls back.
+		{Name: "NilClient", Pkgs: []string{"example.com/apiclient", "example.com/apiclient/quick", "zerotimeout/nilclient", "zerotimeout/nilclientbare"}},
 		// InternalClient: an exported function of an internal package that
 		// returns a client with no Timeout is not reported where it makes it
 		// (its callers are all of its module) but at each call in another

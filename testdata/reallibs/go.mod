@@ -46,6 +46,8 @@ require (
 	k8s.io/client-go v0.37.2
 )
 
+require github.com/coder/websocket v1.8.14
+
 require (
 	cel.dev/expr v0.25.2 // indirect
 	cloud.google.com/go v0.123.0 // indirect

@@ -28,6 +28,7 @@ import (
 	_ "github.com/cenkalti/backoff/v4"
 	_ "github.com/cenkalti/backoff/v5"
 	_ "github.com/cloudflare/backoff"
+	_ "github.com/coder/websocket"
 	_ "github.com/eapache/go-resiliency/retrier"
 	_ "github.com/elastic/go-elasticsearch/v8"
 	_ "github.com/failsafe-go/failsafe-go"

@@ -51,7 +51,7 @@ func (u *Uploader) upload(ctx context.Context, body []byte) error {
 type Tagger struct{ httpc *http.Client }
 
 // NewTagger gives its client to a Tagger.
-func NewTagger(cfg LogConfig) *Tagger {
+func NewTagger(cfg LogConfig) *Tagger { // want NewTagger:"falls back to http.DefaultClient when parameter 0's HTTPC is nil"
 	if cfg.HTTPC == nil {
 		cfg.HTTPC = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}
@@ -76,7 +76,7 @@ func (t *Tagger) tag(ctx context.Context, u string) error {
 
 // LeakConfig hands its whole copy of cfg back: the client goes out of
 // sight with it.
-func LeakConfig(cfg LogConfig) *LogConfig {
+func LeakConfig(cfg LogConfig) *LogConfig { // want LeakConfig:"falls back to http.DefaultClient when parameter 0's HTTPC is nil"
 	if cfg.HTTPC == nil {
 		cfg.HTTPC = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}
@@ -88,7 +88,7 @@ type pinger struct{ httpc *http.Client }
 
 // NewPinger's copy of cfg gives its client to a pinger that sends with no
 // deadline.
-func NewPinger(cfg LogConfig) func() error {
+func NewPinger(cfg LogConfig) func() error { // want NewPinger:"falls back to http.DefaultClient when parameter 0's HTTPC is nil"
 	if cfg.HTTPC == nil {
 		cfg.HTTPC = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}

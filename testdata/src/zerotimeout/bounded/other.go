@@ -120,7 +120,7 @@ func fetchNil(c *http.Client, u string) ([]byte, error) {
 func FallbackNil(u string) ([]byte, error) { return fetchNil(nil, u) }
 
 // FetchExported falls back, and its callers are out of sight.
-func FetchExported(c *http.Client, u string) ([]byte, error) {
+func FetchExported(c *http.Client, u string) ([]byte, error) { // want FetchExported:"falls back to http.DefaultClient when parameter 0 is nil"
 	if c == nil {
 		c = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}

@@ -44,7 +44,7 @@ func Default(cfg *Config) (*http.Client, error) {
 
 // Fetch falls back to http.DefaultClient and sends through the client
 // itself: no decorator, so the fallback is reported where it is.
-func Fetch(client *http.Client, u string) (*http.Client, error) { // want Fetch:"returns the client of parameter 0 \\(http.DefaultClient for nil\\)$"
+func Fetch(client *http.Client, u string) (*http.Client, error) { // want Fetch:"returns the client of parameter 0 \\(http.DefaultClient for nil\\)$" Fetch:"falls back to http.DefaultClient when parameter 0 is nil"
 	if client == nil {
 		client = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}
@@ -61,7 +61,7 @@ var Last *http.Client
 
 // Keep falls back to http.DefaultClient and keeps the client in a
 // variable: no decorator.
-func Keep(client *http.Client) *http.Client { // want Keep:"returns the client of parameter 0 \\(http.DefaultClient for nil\\)$"
+func Keep(client *http.Client) *http.Client { // want Keep:"returns the client of parameter 0 \\(http.DefaultClient for nil\\)$" Keep:"falls back to http.DefaultClient when parameter 0 is nil"
 	if client == nil {
 		client = http.DefaultClient // want `^http.DefaultClient has no Timeout`
 	}

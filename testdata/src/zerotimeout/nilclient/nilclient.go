@@ -1,0 +1,86 @@
+// Package nilclient calls libraries of other modules that fall back to a
+// client with no Timeout when they are given none: each call that leaves the
+// client out is reported here, where a client can be given.
+package nilclient
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"example.com/apiclient"
+	"github.com/coder/websocket"
+)
+
+func DialNil(ctx context.Context, u string) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, u, nil) // want `^websocket.Dial falls back to http.DefaultClient when DialOptions.HTTPClient is nil, and it has no Timeout`
+	return c, err
+}
+
+func DialHeaderOnly(ctx context.Context, u string, h http.Header) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: h}) // want `^websocket.Dial falls back to http.DefaultClient when DialOptions.HTTPClient is nil`
+	return c, err
+}
+
+func DialNilClient(ctx context.Context, u string) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: nil}) // want `^websocket.Dial falls back`
+	return c, err
+}
+
+func DialWithClient(ctx context.Context, u string) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: &http.Client{Timeout: 10 * time.Second}})
+	return c, err
+}
+
+// DialWithin gives the handshake a deadline: the default client's requests
+// carry it.
+func DialWithin(ctx context.Context, u string) (*websocket.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, u, nil)
+	return c, err
+}
+
+// DialCallers passes on options its caller made: checked there.
+func DialCallers(ctx context.Context, u string, opts *websocket.DialOptions) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, u, opts)
+	return c, err
+}
+
+func NewNil() *apiclient.Client {
+	return apiclient.New(nil) // want `^apiclient.New falls back to a new http.Client given a nil client, and it has no Timeout: a server that stops answering blocks its calls forever`
+}
+
+func NewGiven() *apiclient.Client {
+	return apiclient.New(&http.Client{Timeout: 10 * time.Second})
+}
+
+func FetchNil(ctx context.Context, u string) error {
+	return apiclient.Fetch(ctx, nil, u) // want `^apiclient.Fetch falls back to http.DefaultClient given a nil client`
+}
+
+func FetchViaNil(ctx context.Context, u string) error {
+	return apiclient.FetchVia(ctx, u, nil) // want `^apiclient.FetchVia falls back to http.DefaultClient given a nil client`
+}
+
+// FetchOwnNil, NewBoundedNil and FetchWithinNil call functions whose nil is
+// bounded: replaced by a client with a Timeout, or sent under a deadline.
+func FetchOwnNil(ctx context.Context, u string) error {
+	return apiclient.FetchOwn(ctx, u, nil)
+}
+
+func NewBoundedNil() *apiclient.Client {
+	return apiclient.NewBounded(nil)
+}
+
+func FetchWithinNil(ctx context.Context, u string) error {
+	return apiclient.FetchWithin(ctx, nil, u)
+}
+
+func OpenHeaders(ctx context.Context, u string, h http.Header) error {
+	return apiclient.Open(ctx, u, &apiclient.Options{Header: h}) // want `^apiclient.Open falls back to http.DefaultClient when Options.HTTPClient is nil`
+}
+
+func OpenBoundedHeaders(ctx context.Context, u string, h http.Header) error {
+	return apiclient.OpenBounded(ctx, u, &apiclient.Options{Header: h})
+}
