@@ -28,7 +28,17 @@
 //     an exported function of an internal package whose only result is
 //     such a client: only its module can call it, so the client is checked
 //     at each call instead of where it is made (unless the internal package
-//     itself sends through it without a bound).
+//     itself sends through it without a bound);
+//   - calls of a function of another module that falls back to a client
+//     with no Timeout when its caller gives none (nhooyr's and coder's
+//     websocket.Dial with DialOptions.HTTPClient nil, a NewClient(nil) that
+//     makes a bare http.Client), known from the fact the analyzer leaves on
+//     it where it reports the fallback, also on an exported function that
+//     hands its caller's value on to one unchanged: a call that gives nil,
+//     or a literal of the options that leaves the client out, is reported
+//     at that argument, unless a context argument of the call has a
+//     deadline; no fix, since how the library reads its responses is out of
+//     sight.
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,
