@@ -364,13 +364,21 @@ func (c *checker) canEnd(v *types.Var) bool {
 }
 
 // selectFix replaces the waiting statement by a select that returns the
-// context's error, with the other results zero, as soon as ctx ends. It
-// offers nothing when the function does not return an error last, or when a
+// context's error, with the other results zero, as soon as ctx ends; in a
+// function with no results that already returns only when ctx has ended (a
+// connection supervisor), a select that returns. It offers nothing when the
+// function has results but no error last (a nil result would reach a caller
+// that expects a value), has no results and returns when its work is done
+// (a return on ctx's end would tell the caller it was done), or when a
 // result's zero value cannot be written in this file.
 func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr, ctx *types.Var) []analysis.SuggestedFix {
 	sig := c.funcSignature(s.Func)
-	if sig == nil || sig.Results().Len() == 0 ||
-		!types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+	if sig == nil {
+		return nil
+	}
+	void := sig.Results().Len() == 0
+	if void && !c.returnsOnlyOnEnd(s.Func, ctx) ||
+		!void && !types.Identical(sig.Results().At(sig.Results().Len()-1).Type(), types.Universe.Lookup("error").Type()) {
 		return nil
 	}
 	file := source.File(c.pass.Files, stmt.Pos())
@@ -385,7 +393,11 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 		}
 		results = append(results, z)
 	}
-	results = append(results, ctx.Name()+".Err()")
+	ret, message := "return", "wait in a select that returns when "+ctx.Name()+" ends"
+	if !void {
+		results = append(results, ctx.Name()+".Err()")
+		ret, message = "return "+strings.Join(results, ", "), "wait in a select that returns "+ctx.Name()+".Err() when "+ctx.Name()+" ends"
+	}
 	// The context variable must be the one in scope at the wait (not shadowed).
 	if _, obj := c.innermostScope(stmt.Pos()).LookupParent(ctx.Name(), stmt.Pos()); obj != ctx {
 		return nil
@@ -406,15 +418,60 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 	// Two edits around the duration, which stays as written: another fix
 	// (nojitter's jitter) may edit inside it at the same time.
 	dur := call.Args[0]
-	head := fmt.Sprintf("select {\n%scase <-%s.Done():\n%s\treturn %s\n%scase <-%s(",
-		indent, ctx.Name(), indent, strings.Join(results, ", "), indent, fixes.QualifiedName(timePkg, "After"))
+	head := fmt.Sprintf("select {\n%scase <-%s.Done():\n%s\t%s\n%scase <-%s(",
+		indent, ctx.Name(), indent, ret, indent, fixes.QualifiedName(timePkg, "After"))
 	return []analysis.SuggestedFix{{
-		Message: "wait in a select that returns " + ctx.Name() + ".Err() when " + ctx.Name() + " ends",
+		Message: message,
 		TextEdits: []analysis.TextEdit{
 			{Pos: stmt.Pos(), End: dur.Pos(), NewText: []byte(head)},
 			{Pos: dur.End(), End: stmt.End(), NewText: []byte("):\n" + indent + "}")},
 		},
 	}}
+}
+
+// returnsOnlyOnEnd reports whether every return statement of fn (not of
+// the function literals in it) stands in the body of an if whose condition
+// calls ctx.Err(), or in a select case that receives from ctx.Done(): fn
+// stops only when ctx has ended, or never.
+func (c *checker) returnsOnlyOnEnd(fn ast.Node, ctx *types.Var) bool {
+	cur, ok := c.root.FindNode(fn)
+	if !ok {
+		return false
+	}
+	ends := func(e ast.Node, method string) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == method {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.info.Uses[id] == ctx {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for ret := range cur.Preorder((*ast.ReturnStmt)(nil)) {
+		onEnd := false
+		for up := range ret.Enclosing((*ast.IfStmt)(nil), (*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+			switch n := up.Node().(type) {
+			case *ast.IfStmt:
+				onEnd = ret.Node().Pos() >= n.Body.Pos() && ret.Node().End() <= n.Body.End() && ends(n.Cond, "Err")
+			case *ast.CommClause:
+				onEnd = n.Comm != nil && ends(n.Comm, "Done")
+			}
+			if onEnd || up.Node() == fn {
+				break
+			}
+			if _, lit := up.Node().(*ast.FuncLit); lit {
+				onEnd = true // a return of the literal, not of fn
+				break
+			}
+		}
+		if !onEnd {
+			return false
+		}
+	}
+	return true
 }
 
 // funcSignature returns the signature of a *ast.FuncDecl or *ast.FuncLit.

@@ -12,6 +12,10 @@ func TestCases(t *testing.T) {
 		{Name: "Budget", Pkgs: []string{"retrydeadline/budget"}, Fixes: true},
 		{Name: "Outlive", Pkgs: []string{"retrydeadline/outlive"}, Fixes: true},
 		{Name: "Quiet", Pkgs: []string{"retrydeadline/quiet"}},
+		// Supervisor: a connection supervisor's wait after failed dials is a
+		// retry wait, reported when it sleeps through ctx, not when it ends
+		// with it; in a function with no results, its fix returns.
+		{Name: "Supervisor", Pkgs: []string{"retrydeadline/supervisor"}, Fixes: true},
 		// NoDone: a sleep that runs only when ctx.Done() is nil, after a
 		// select on it that never falls through or in the nil branch, is quiet.
 		{Name: "NoDone", Pkgs: []string{"retrydeadline/nodone"}},

@@ -33,3 +33,24 @@ func Poll(ctx context.Context) (int, error) {
 		time.Sleep(time.Hour) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 }
+
+// Supervised counts the sessions Supervise served.
+var Supervised int
+
+// Supervise reconnects forever, waiting an hour more after each failure in
+// a row: a connection supervisor, with no result to return an error in.
+func Supervise(ctx context.Context) {
+	failures := 0
+	for {
+		var d net.Dialer
+		conn, err := d.DialContext(ctx, "tcp", Addr)
+		if err != nil {
+			failures++
+			time.Sleep(time.Duration(failures) * time.Hour) // want `retry loop waits with time\.Sleep while ctx is in scope`
+			continue
+		}
+		failures = 0
+		Supervised++
+		conn.Close()
+	}
+}

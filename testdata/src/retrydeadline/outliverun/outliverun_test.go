@@ -38,3 +38,30 @@ func TestPollEndsWithContext(t *testing.T) {
 		t.Fatal("Poll still waits a minute after its context was cancelled")
 	}
 }
+
+// TestSuperviseEndsWithContext: with its context cancelled during the
+// first hour-long wait, the fixed Supervise returns at once.
+func TestSuperviseEndsWithContext(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	Addr = ln.Addr().String()
+	ln.Close() // every dial is refused
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		Supervise(ctx)
+		close(done)
+	}()
+	time.Sleep(10 * time.Millisecond) // let the first dial fail and the wait begin
+	cancel()
+	select {
+	case <-done:
+		if Supervised != 0 {
+			t.Errorf("Supervise served %d sessions, want 0", Supervised)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Supervise still waits a minute after its context was cancelled")
+	}
+}
