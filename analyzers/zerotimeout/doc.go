@@ -35,7 +35,8 @@
 //     makes a bare http.Client), known from the fact the analyzer leaves on
 //     it where it reports the fallback, also on an exported function that
 //     hands its caller's value on to one unchanged: a call that gives nil,
-//     or a literal of the options that leaves the client out, is reported
+//     or a literal of the options that leaves the client out (also through
+//     a local variable given it once and named nowhere else), is reported
 //     at that argument, unless a context argument of the call has a
 //     deadline; no fix, since how the library reads its responses is out of
 //     sight.

@@ -339,9 +339,9 @@ func paramType(fn *types.Func, param int) types.Type {
 }
 
 // nilClientCall reports call, of a function of another module that falls
-// back to a client with no Timeout (NilClientFact), when it gives nil or a
-// literal that leaves the client out, unless a context argument of the call
-// carries a deadline. Calls in the library's own module are covered by the
+// back to a client with no Timeout (NilClientFact), when it gives nil or
+// options that leave the client out (see leftOut), unless a context
+// argument of the call carries a deadline. Calls in the library's own module are covered by the
 // report at the fallback. No fix: how the library reads its responses, and
 // so which bound suits them, is out of sight.
 func (c *checker) nilClientCall(cur inspector.Cursor, call *ast.CallExpr) {
@@ -363,7 +363,7 @@ func (c *checker) nilClientCall(cur inspector.Cursor, call *ast.CallExpr) {
 	when := "given a nil client"
 	if f.Field != "" {
 		field := c.clientField(fn, f)
-		if field == nil || !c.isNil(arg) && !c.leavesOut(arg, field) {
+		if field == nil || !c.isNil(arg) && !c.leftOut(cur, arg, field) {
 			return
 		}
 		when = "when " + f.Field + " is nil"
@@ -382,6 +382,40 @@ func (c *checker) nilClientCall(cur inspector.Cursor, call *ast.CallExpr) {
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf(
 		"%s falls back to %s %s, and it has no Timeout: %sits calls forever", calleeName(fn), f.Default, when, why)})
+}
+
+// leftOut reports whether arg, given at the call at cur, leaves the client
+// field out: a literal that does (or its address), or a local variable (or
+// its address) that one assignment gives such a literal and that the
+// function names nowhere else, so that nothing sets the field before the
+// call.
+func (c *checker) leftOut(cur inspector.Cursor, arg ast.Expr, field *types.Var) bool {
+	if c.leavesOut(arg, field) {
+		return true
+	}
+	x := ast.Unparen(arg)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	body, inFunc := enclosingFunc(cur)
+	if !ok || !inFunc {
+		return false
+	}
+	d := c.definition(body, v)
+	if d == nil || d.update || !c.leavesOut(d.rhs, field) {
+		return false
+	}
+	for m := range body.Preorder((*ast.Ident)(nil)) {
+		if mid := m.Node().(*ast.Ident); mid != id && c.pass.TypesInfo.Uses[mid] == v {
+			return false
+		}
+	}
+	return true
 }
 
 // checkNilClientCalls checks the calls of a package that makes and sends

@@ -27,6 +27,35 @@ func DialNilClient(ctx context.Context, u string) (*websocket.Conn, error) {
 	return c, err
 }
 
+func DialOptionsVar(ctx context.Context, u string, h http.Header) (*websocket.Conn, error) {
+	opts := &websocket.DialOptions{HTTPHeader: h}
+	c, _, err := websocket.Dial(ctx, u, opts) // want `^websocket.Dial falls back to http.DefaultClient when DialOptions.HTTPClient is nil`
+	return c, err
+}
+
+func DialOptionsValue(ctx context.Context, u string, h http.Header) (*websocket.Conn, error) {
+	opts := websocket.DialOptions{HTTPHeader: h}
+	c, _, err := websocket.Dial(ctx, u, &opts) // want `^websocket.Dial falls back to http.DefaultClient when DialOptions.HTTPClient is nil`
+	return c, err
+}
+
+// DialOptionsSet sets the client on its options before the call.
+func DialOptionsSet(ctx context.Context, u string, h http.Header) (*websocket.Conn, error) {
+	opts := &websocket.DialOptions{HTTPHeader: h}
+	opts.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	c, _, err := websocket.Dial(ctx, u, opts)
+	return c, err
+}
+
+// DialOptionsConfigured hands its options to a function that may set the
+// client.
+func DialOptionsConfigured(ctx context.Context, u string, configure func(*websocket.DialOptions)) (*websocket.Conn, error) {
+	opts := &websocket.DialOptions{}
+	configure(opts)
+	c, _, err := websocket.Dial(ctx, u, opts)
+	return c, err
+}
+
 func DialWithClient(ctx context.Context, u string) (*websocket.Conn, error) {
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: &http.Client{Timeout: 10 * time.Second}})
 	return c, err
