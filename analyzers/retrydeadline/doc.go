@@ -105,11 +105,12 @@
 //	case <-time.After(d):
 //	}
 //
-// In a function with no results that already returns only when ctx has ended
-// (in an if on ctx.Err() or a select case on ctx.Done(), or never: a
-// connection supervisor), the case returns; in one that returns when its work
-// is done, a return would tell its caller the work was done, and there is no
-// fix.
+// In a function with no results that cannot run off its end (it ends in a
+// for loop with no condition that nothing breaks out of) and returns only
+// when ctx has ended (under ctx.Err() != nil or a select case on
+// ctx.Done(), or never: a connection supervisor), the case returns; in one
+// that returns or goes on when its work is done, a return would tell its
+// caller the work was done, and there is no fix.
 //
 // Waits that last at most 100ms (a constant, a backoff over a known bound, an
 // unexported field the package only sets to such values) are left alone: they outlive a cancellation by no more than that.

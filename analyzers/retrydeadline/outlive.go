@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/fixes"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
@@ -429,35 +430,25 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 	}}
 }
 
-// returnsOnlyOnEnd reports whether every return statement of fn (not of
-// the function literals in it) stands in the body of an if whose condition
-// calls ctx.Err(), or in a select case that receives from ctx.Done(): fn
-// stops only when ctx has ended, or never.
+// returnsOnlyOnEnd reports whether fn (with no results) stops only when ctx
+// has ended: it cannot run off its end (its body ends in a for loop with no
+// condition that nothing breaks out of), and every return statement of its
+// own (not of the function literals in it) stands in the body of an if whose
+// condition holds only once ctx has ended (ctx.Err() != nil, see
+// ctxEnded), or in a select case that receives from ctx.Done().
 func (c *checker) returnsOnlyOnEnd(fn ast.Node, ctx *types.Var) bool {
 	cur, ok := c.root.FindNode(fn)
-	if !ok {
+	if !ok || !endsInEndlessLoop(fn) {
 		return false
-	}
-	ends := func(e ast.Node, method string) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == method {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.info.Uses[id] == ctx {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
 	}
 	for ret := range cur.Preorder((*ast.ReturnStmt)(nil)) {
 		onEnd := false
 		for up := range ret.Enclosing((*ast.IfStmt)(nil), (*ast.CommClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 			switch n := up.Node().(type) {
 			case *ast.IfStmt:
-				onEnd = ret.Node().Pos() >= n.Body.Pos() && ret.Node().End() <= n.Body.End() && ends(n.Cond, "Err")
+				onEnd = ret.Node().Pos() >= n.Body.Pos() && ret.Node().End() <= n.Body.End() && c.ctxEnded(n.Cond, n.Init, ctx)
 			case *ast.CommClause:
-				onEnd = n.Comm != nil && ends(n.Comm, "Done")
+				onEnd = c.receivesDone(n.Comm, ctx)
 			}
 			if onEnd || up.Node() == fn {
 				break
@@ -472,6 +463,150 @@ func (c *checker) returnsOnlyOnEnd(fn ast.Node, ctx *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// endsInEndlessLoop reports whether the body of fn ends in a for loop with
+// no condition that no break leaves: fn cannot run off its end.
+func endsInEndlessLoop(fn ast.Node) bool {
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	if body == nil || len(body.List) == 0 {
+		return false
+	}
+	last, label := body.List[len(body.List)-1], ""
+	if l, ok := last.(*ast.LabeledStmt); ok {
+		last, label = l.Stmt, l.Label.Name
+	}
+	loop, ok := last.(*ast.ForStmt)
+	return ok && loop.Cond == nil && !breaksOut(loop.Body, label, 0)
+}
+
+// breaksOut reports whether n holds a break that leaves the loop whose body
+// it is (depth counts the loops, switches and selects around the break
+// inside it), or a goto.
+func breaksOut(n ast.Node, label string, depth int) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || m == nil {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if m == n {
+				return true
+			}
+			var inner ast.Node
+			switch m := m.(type) {
+			case *ast.ForStmt:
+				inner = m.Body
+			case *ast.RangeStmt:
+				inner = m.Body
+			case *ast.SwitchStmt:
+				inner = m.Body
+			case *ast.TypeSwitchStmt:
+				inner = m.Body
+			case *ast.SelectStmt:
+				inner = m.Body
+			}
+			found = breaksOut(inner, label, depth+1)
+			return false
+		case *ast.BranchStmt:
+			switch {
+			case m.Tok == token.GOTO:
+				found = true
+			case m.Tok == token.BREAK && m.Label == nil:
+				found = depth == 0
+			case m.Tok == token.BREAK:
+				found = m.Label.Name == label
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// ctxEnded reports whether cond (after init) holds only once ctx has ended:
+// ctx.Err() != nil, err != nil after err := ctx.Err(), an && with one such
+// side, or an || whose sides are both such.
+func (c *checker) ctxEnded(cond ast.Expr, init ast.Stmt, ctx *types.Var) bool {
+	for _, conj := range eval.Conjuncts(cond) {
+		ended := true
+		for _, d := range eval.Disjuncts(conj) {
+			ended = ended && c.errSet(d, init, ctx)
+		}
+		if ended {
+			return true
+		}
+	}
+	return false
+}
+
+// errSet reports whether e is ctx.Err() != nil, or err != nil after init,
+// err := ctx.Err().
+func (c *checker) errSet(e ast.Expr, init ast.Stmt, ctx *types.Var) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, y := b.X, b.Y
+	if c.isNilExpr(x) {
+		x, y = y, x
+	}
+	return c.isNilExpr(y) && (c.ctxCall(x, "Err", ctx) || c.errOf(x, init, ctx))
+}
+
+// errOf reports whether x names the variable that init, err := ctx.Err(),
+// defines.
+func (c *checker) errOf(x ast.Expr, init ast.Stmt, ctx *types.Var) bool {
+	as, ok := init.(*ast.AssignStmt)
+	id, isIdent := ast.Unparen(x).(*ast.Ident)
+	if !ok || !isIdent || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	def, _ := as.Lhs[0].(*ast.Ident)
+	return def != nil && c.info.Defs[def] != nil && c.info.Uses[id] == c.info.Defs[def] && c.ctxCall(as.Rhs[0], "Err", ctx)
+}
+
+// receivesDone reports whether the select case comm receives from
+// ctx.Done().
+func (c *checker) receivesDone(comm ast.Stmt, ctx *types.Var) bool {
+	var e ast.Expr
+	switch comm := comm.(type) {
+	case *ast.ExprStmt:
+		e = comm.X
+	case *ast.AssignStmt:
+		if len(comm.Rhs) == 1 {
+			e = comm.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && c.ctxCall(u.X, "Done", ctx)
+}
+
+// ctxCall reports whether e is the call ctx.method().
+func (c *checker) ctxCall(e ast.Expr, method string, ctx *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != method {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	return ok && c.info.Uses[id] == ctx
+}
+
+func (c *checker) isNilExpr(e ast.Expr) bool {
+	tv, ok := c.info.Types[e]
+	return ok && tv.IsNil()
 }
 
 // funcSignature returns the signature of a *ast.FuncDecl or *ast.FuncLit.

@@ -38,8 +38,9 @@
 //     or a literal of the options that leaves the client out (also through
 //     a local variable given it once and named nowhere else), is reported
 //     at that argument, unless a context argument of the call has a
-//     deadline; no fix, since how the library reads its responses is out of
-//     sight.
+//     deadline (in the module of the package that falls back, the report
+//     there covers it); no fix, since how the library reads its responses
+//     is out of sight.
 //
 // A client whose wait is bounded another way is not reported. The analyzer
 // follows the client to its uses in the package (through variables,

@@ -25,10 +25,15 @@ import (
 // parameter Param (-1: the receiver), or with Field, given a value whose
 // Field is nil (or nil itself), sends through Default, a client with no
 // Timeout: the fallback is reported in its package.
+//
+// A function gets one such fact, for its first fallback in source order.
 type NilClientFact struct {
 	Param   int
 	Field   string // the client field of the parameter's struct, "" for the parameter itself
 	Default string // what it sends through instead: "http.DefaultClient", "a new http.Client"
+	// At is the path of the package whose fallback it is, where it is
+	// reported: calls in that package's module are covered by that report.
+	At string
 }
 
 func (*NilClientFact) AFact() {}
@@ -71,20 +76,45 @@ func (c *checker) noteNilFallback(cur inspector.Cursor, def string) {
 	if !ok {
 		return
 	}
+	if _, noted := c.nilClients[fn]; noted {
+		return // the first fallback in source order
+	}
 	var field *types.Var
 	if len(p.fields) == 1 {
 		field = p.fields[0]
+		if c.fieldSetBefore(body, p, cur.Parent().Node()) {
+			return // another client may be there before the fallback
+		}
 	}
 	fallback := cur.Parent().Node().Pos()
 	idx, ok := c.carriedParam(body, fn, p.root, field, func(d definition) bool { return d.pos == fallback }, 0)
 	if !ok {
 		return
 	}
-	f := NilClientFact{Param: idx, Default: def}
+	f := NilClientFact{Param: idx, Default: def, At: c.pass.Pkg.Path()}
 	if field != nil {
 		f.Field = field.Name()
 	}
 	c.nilClients[fn] = f
+}
+
+// fieldSetBefore reports whether body assigns the client field at p
+// anywhere before the statement fallback (opts.HTTPClient = ... under a
+// condition, before if opts.HTTPClient == nil): the fallback may then find
+// a client there that the caller did not give.
+func (c *checker) fieldSetBefore(body inspector.Cursor, p *path, fallback ast.Node) bool {
+	for cur := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if as == fallback || as.Pos() >= fallback.Pos() {
+			continue
+		}
+		for _, lhs := range as.Lhs {
+			if p.equal(c.pathOf(lhs)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // carriedParam returns the parameter of fn (-1 for the receiver) whose value
@@ -195,9 +225,11 @@ func hasField(st *types.Struct, field *types.Var) bool {
 // exportNilClients gives the functions of the package that pass their
 // caller's client, unchanged and unset, to one with a NilClientFact (Dial
 // calling dial(ctx, u, opts, nil), dial calling opts.cloneWithDefaults) the
-// same fact, and exports those another package can call.
+// same fact, and exports those another package can call. It looks only
+// when the package has a fallback of its own or calls a function of another
+// package with the fact (nilClientCall saw one).
 func (c *checker) exportNilClients(files []inspector.Cursor) {
-	for changed := len(c.nilClients) > 0; changed; {
+	for changed := len(c.nilClients) > 0 || c.callsNilClients; changed; {
 		changed = false
 		for _, file := range files {
 			for cur := range file.Preorder((*ast.FuncDecl)(nil)) {
@@ -267,12 +299,32 @@ func (c *checker) passesUnsetClient(body inspector.Cursor, fn *types.Func) (NilC
 		// What the call's own statement and later ones assign (ctx, cancel,
 		// opts = opts.cloneWithDefaults(ctx)) does not reach the call.
 		after := func(d definition) bool { return d.end > call.Pos() }
+		if c.comparedWithNil(body, q.root) {
+			continue // the wrapper may refuse nil, or fall back itself
+		}
 		if idx, ok := c.carriedParam(body, fn, q.root, field, after, 0); ok {
 			f.Param = idx
 			return f, true
 		}
 	}
 	return NilClientFact{}, false
+}
+
+// comparedWithNil reports whether body compares v, or a field of it, with
+// nil.
+func (c *checker) comparedWithNil(body inspector.Cursor, v types.Object) bool {
+	for cur := range body.Preorder((*ast.BinaryExpr)(nil)) {
+		b := cur.Node().(*ast.BinaryExpr)
+		if b.Op != token.EQL && b.Op != token.NEQ {
+			continue
+		}
+		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if q := c.pathOf(pair[0]); q != nil && q.root == v && c.isNil(pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nilClientOf returns fn's NilClientFact: recorded for a function of this
@@ -349,11 +401,15 @@ func (c *checker) nilClientCall(cur inspector.Cursor, call *ast.CallExpr) {
 		return
 	}
 	fn := typematch.Callee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg || c.sameModule(fn.Pkg()) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return
 	}
 	var f NilClientFact
 	if !c.pass.ImportObjectFact(fn, &f) {
+		return
+	}
+	c.callsNilClients = true
+	if c.sameModulePath(f.At) {
 		return
 	}
 	arg := c.clientArg(fn, call, f.Param)

@@ -96,7 +96,11 @@ func (c *checker) returnedClient(cur inspector.Cursor, call *ast.CallExpr) {
 // analysed; without module information (GOPATH mode), whether its path
 // starts with the same element.
 func (c *checker) sameModule(pkg *types.Package) bool {
-	path := pkg.Path()
+	return c.sameModulePath(pkg.Path())
+}
+
+// sameModulePath is sameModule for the package at path.
+func (c *checker) sameModulePath(path string) bool {
 	if m := c.pass.Module; m != nil && m.Path != "" {
 		return path == m.Path || strings.HasPrefix(path, m.Path+"/")
 	}

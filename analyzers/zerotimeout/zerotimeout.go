@@ -104,23 +104,22 @@ func run(pass *analysis.Pass) (any, error) {
 		paramAnswers:   make(map[paramKey]paramAnswer),
 		nilClients:     make(map[*types.Func]NilClientFact),
 	}
-	testSupport := !tests && isTestSupport(pass)
 	if !sends {
 		// No client here, but calls that leave another module's client out
 		// (github.NewClient(nil) needs no import of net/http), a function
 		// that derives contexts for the packages that send (tailscale's
 		// sockstats), and calls that give contexts to functions that send
-		// under them.
-		if !testSupport {
-			c.checkNilClientCalls(c.nonTestFiles())
-		}
+		// under them. (Test support's calls are skipped as test code.)
+		files := c.nonTestFiles()
+		c.checkNilClientCalls(files)
+		c.exportNilClients(files)
 		if typematch.Imports(pass.Pkg, contextPath) {
 			c.exportDerivedContexts()
 			c.checkDeadlineCalls()
 		}
 		return nil, nil
 	}
-	if testSupport {
+	if !tests && isTestSupport(pass) {
 		return nil, nil
 	}
 	c.defaults = c.defaultConfig()
@@ -231,6 +230,10 @@ type checker struct {
 	// client with no Timeout when their caller leaves the client out (see
 	// nilclient.go).
 	nilClients map[*types.Func]NilClientFact
+	// callsNilClients says that the package calls a function of another
+	// package with a NilClientFact: its own functions may hand a caller's
+	// value on to it.
+	callsNilClients bool
 }
 
 func isClient(t types.Type) bool { return t != nil && typematch.IsNamed(t, httpPath, "Client") }

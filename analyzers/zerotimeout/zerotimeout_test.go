@@ -63,10 +63,13 @@ func TestCases(t *testing.T) {
 		// its caller's value on unchanged; calls of another module that give
 		// nil or such options are reported, unless their context has a
 		// deadline, also in a package that imports neither net/http nor
-		// context. A function that replaces nil by a bounded client, or sends
-		// under its own deadline, has no fact; calls in the library's own
-		// module are covered where it falls back.
-		{Name: "NilClient", Pkgs: []string{"example.com/apiclient", "example.com/apiclient/quick", "zerotimeout/nilclient", "zerotimeout/nilclientbare"}},
+		// context (test support's skipped as test code), and in the module of a wrapper of
+		// another module's fallback. A function that replaces nil by a
+		// bounded client, sends under its own deadline, refuses nil, or may
+		// find a client of its own making in the field, has no fact; calls in
+		// the module of the fallback are covered where it is.
+		{Name: "NilClient", Pkgs: []string{"example.com/apiclient", "example.com/apiclient/quick", "example.net/wswrap", "example.net/wswrap/use",
+			"zerotimeout/nilclient", "zerotimeout/nilclientbare", "zerotimeout/nilclienttestsupport"}},
 		// InternalClient: an exported function of an internal package that
 		// returns a client with no Timeout is not reported where it makes it
 		// (its callers are all of its module) but at each call in another

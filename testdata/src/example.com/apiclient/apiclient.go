@@ -6,6 +6,7 @@ package apiclient
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -72,6 +73,7 @@ func pick(hc *http.Client) *http.Client {
 type Options struct {
 	HTTPClient *http.Client
 	Header     http.Header
+	Timeout    time.Duration
 }
 
 // Open gets u with the options' client, in the shape of nhooyr.io/websocket
@@ -101,6 +103,34 @@ func Open(ctx context.Context, u string, opts *Options) error { // want Open:"fa
 func OpenBounded(ctx context.Context, u string, opts *Options) error {
 	opts.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	return Open(ctx, u, opts)
+}
+
+// FetchStrict refuses a nil client rather than let Fetch fall back.
+func FetchStrict(ctx context.Context, hc *http.Client, u string) error {
+	if hc == nil {
+		return errors.New("apiclient: nil client")
+	}
+	return Fetch(ctx, hc, u)
+}
+
+// OpenTimeout gives the options a client with their Timeout when they have
+// none, before it falls back: a caller that sets Timeout gets that client.
+func OpenTimeout(ctx context.Context, u string, opts *Options) error {
+	if opts.Timeout > 0 && opts.HTTPClient == nil {
+		opts.HTTPClient = &http.Client{Timeout: opts.Timeout}
+	}
+	if opts.HTTPClient == nil {
+		opts.HTTPClient = http.DefaultClient // want `^http.DefaultClient has no Timeout`
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := opts.HTTPClient.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
 
 // Quick calls Fetch with no client: its module's own call, covered by the

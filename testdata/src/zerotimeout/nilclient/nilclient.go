@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"example.com/apiclient"
+	"example.net/wswrap"
 	"github.com/coder/websocket"
 )
 
@@ -70,8 +71,9 @@ func DialWithin(ctx context.Context, u string) (*websocket.Conn, error) {
 	return c, err
 }
 
-// DialCallers passes on options its caller made: checked there.
-func DialCallers(ctx context.Context, u string, opts *websocket.DialOptions) (*websocket.Conn, error) {
+// DialCallers passes on options its caller made: checked there, through
+// the fact it gets.
+func DialCallers(ctx context.Context, u string, opts *websocket.DialOptions) (*websocket.Conn, error) { // want DialCallers:"falls back to http.DefaultClient when parameter 2's HTTPClient is nil"
 	c, _, err := websocket.Dial(ctx, u, opts)
 	return c, err
 }
@@ -112,4 +114,19 @@ func OpenHeaders(ctx context.Context, u string, h http.Header) error {
 
 func OpenBoundedHeaders(ctx context.Context, u string, h http.Header) error {
 	return apiclient.OpenBounded(ctx, u, &apiclient.Options{Header: h})
+}
+
+func WrappedNil(ctx context.Context, u string) error {
+	return wswrap.Dial(ctx, u, nil) // want `^wswrap.Dial falls back to http.DefaultClient when DialOptions.HTTPClient is nil`
+}
+
+// FetchStrictNil calls a function that refuses nil rather than fall back.
+func FetchStrictNil(ctx context.Context, u string) error {
+	return apiclient.FetchStrict(ctx, nil, u)
+}
+
+// OpenTimeoutNil calls a function that makes a client of its own from the
+// options' Timeout before it falls back.
+func OpenTimeoutNil(ctx context.Context, u string) error {
+	return apiclient.OpenTimeout(ctx, u, &apiclient.Options{Timeout: 5 * time.Second})
 }
