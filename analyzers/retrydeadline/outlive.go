@@ -125,29 +125,33 @@ func (c *checker) doneNilTest(ifs *ast.IfStmt, ctx *types.Var) (nilTest, ok bool
 		return false, false
 	}
 	x, y := ast.Unparen(cond.X), ast.Unparen(cond.Y)
-	if tv, isNil := c.info.Types[x]; isNil && tv.IsNil() {
+	if c.isNilExpr(x) {
 		x, y = y, x
 	}
-	if tv, isNil := c.info.Types[y]; !isNil || !tv.IsNil() {
+	if !c.isNilExpr(y) {
 		return false, false
 	}
-	if id, isIdent := x.(*ast.Ident); isIdent {
-		as, isAssign := ifs.Init.(*ast.AssignStmt)
-		if !isAssign || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(id) == nil ||
-			c.info.ObjectOf(typematch.Ident(as.Lhs[0])) != c.info.ObjectOf(id) {
+	if _, isIdent := x.(*ast.Ident); isIdent {
+		if x = c.initValue(ifs.Init, x); x == nil {
 			return false, false
 		}
-		x = ast.Unparen(as.Rhs[0])
 	}
-	done, isCall := x.(*ast.CallExpr)
-	if !isCall || len(done.Args) != 0 {
-		return false, false
-	}
-	sel, isSel := ast.Unparen(done.Fun).(*ast.SelectorExpr)
-	if !isSel || sel.Sel.Name != "Done" || c.contextVar(sel.X) != ctx {
+	if !c.ctxCall(x, "Done", ctx) {
 		return false, false
 	}
 	return cond.Op == token.EQL, true
+}
+
+// initValue returns the value that init, the init statement of an if
+// (d := ctx.Done(), err := ctx.Err()), gives the variable x names, or nil.
+func (c *checker) initValue(init ast.Stmt, x ast.Expr) ast.Expr {
+	as, ok := init.(*ast.AssignStmt)
+	id, isIdent := ast.Unparen(x).(*ast.Ident)
+	if !ok || !isIdent || len(as.Lhs) != 1 || len(as.Rhs) != 1 || c.info.ObjectOf(id) == nil ||
+		c.info.ObjectOf(typematch.Ident(as.Lhs[0])) != c.info.ObjectOf(id) {
+		return nil
+	}
+	return ast.Unparen(as.Rhs[0])
 }
 
 // noFallThrough reports whether control never runs past the end of block:
@@ -487,8 +491,8 @@ func endsInEndlessLoop(fn ast.Node) bool {
 }
 
 // breaksOut reports whether n holds a break that leaves the loop whose body
-// it is (depth counts the loops, switches and selects around the break
-// inside it), or a goto.
+// it is (depth counts the loops, switches and selects between n and the
+// break), or a goto.
 func breaksOut(n ast.Node, label string, depth int) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
@@ -502,20 +506,7 @@ func breaksOut(n ast.Node, label string, depth int) bool {
 			if m == n {
 				return true
 			}
-			var inner ast.Node
-			switch m := m.(type) {
-			case *ast.ForStmt:
-				inner = m.Body
-			case *ast.RangeStmt:
-				inner = m.Body
-			case *ast.SwitchStmt:
-				inner = m.Body
-			case *ast.TypeSwitchStmt:
-				inner = m.Body
-			case *ast.SelectStmt:
-				inner = m.Body
-			}
-			found = breaksOut(inner, label, depth+1)
+			found = breaksOut(m, label, depth+1) // a plain break in it leaves it
 			return false
 		case *ast.BranchStmt:
 			switch {
@@ -559,19 +550,7 @@ func (c *checker) errSet(e ast.Expr, init ast.Stmt, ctx *types.Var) bool {
 	if c.isNilExpr(x) {
 		x, y = y, x
 	}
-	return c.isNilExpr(y) && (c.ctxCall(x, "Err", ctx) || c.errOf(x, init, ctx))
-}
-
-// errOf reports whether x names the variable that init, err := ctx.Err(),
-// defines.
-func (c *checker) errOf(x ast.Expr, init ast.Stmt, ctx *types.Var) bool {
-	as, ok := init.(*ast.AssignStmt)
-	id, isIdent := ast.Unparen(x).(*ast.Ident)
-	if !ok || !isIdent || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return false
-	}
-	def, _ := as.Lhs[0].(*ast.Ident)
-	return def != nil && c.info.Defs[def] != nil && c.info.Uses[id] == c.info.Defs[def] && c.ctxCall(as.Rhs[0], "Err", ctx)
+	return c.isNilExpr(y) && (c.ctxCall(x, "Err", ctx) || c.ctxCall(c.initValue(init, x), "Err", ctx))
 }
 
 // receivesDone reports whether the select case comm receives from
@@ -597,11 +576,7 @@ func (c *checker) ctxCall(e ast.Expr, method string, ctx *types.Var) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != method {
-		return false
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	return ok && c.info.Uses[id] == ctx
+	return ok && sel.Sel.Name == method && c.contextVar(sel.X) == ctx
 }
 
 func (c *checker) isNilExpr(e ast.Expr) bool {
