@@ -52,7 +52,7 @@ func (c *checker) rescheduled() {
 			Message: fmt.Sprintf("retry rescheduled by time.AfterFunc waits %s%s before sending again: %s; %s",
 				c.describe(d), when, herd, hint),
 		}
-		if !j.PartlyRetryAfter && c.isDuration(d) {
+		if j.AllOwn() && c.isDuration(d) {
 			diag.SuggestedFixes = c.fullJitterFix(d)
 		}
 		c.rep.Report(diag)

@@ -77,9 +77,14 @@
 // !b.noJitter, cloudflare/backoff) backs off deterministically for a
 // receiver made by a constructor that sets the field (NewWithoutJitter), or
 // a literal that gives it true.
+// A wait a configuration lets its user replace with a function of their
+// own (if conf.BackoffFunc != nil { return conf.BackoffFunc(n) }; return
+// conf.Backoff), a function-typed field nothing in the package sets, is the
+// fixed default unless the user sets it: reported so, with no fix, since a
+// jitter around the whole wait would change the user's function too.
 // When the wait comes from what the analysis cannot see (an interface
-// method, a function value, a struct field, a package without facts),
-// nojitter stays quiet. So it does for a retry whose every wait is known to
+// method, any other function value, a struct field, a package without
+// facts), nojitter stays quiet. So it does for a retry whose every wait is known to
 // last at most 100ms (a parameter of an unexported function counts the
 // longest argument of its calls, an unexported field the longest value the
 // package gives it, a function of the package the loop calls the constant

@@ -73,8 +73,8 @@ func (c *checker) loop(s *retrysite.Site) {
 			Message: fmt.Sprintf("%s waits %s between attempts%s: %s; %s", s.Kind, c.describeWait(w), when, herd, hint),
 		}
 		// The fix randomises the whole wait: not one that is, on some runs,
-		// what the server asked for.
-		if w.Via == nil && w.Kind != retrysite.Tick && !f.j.PartlyRetryAfter && c.isDuration(w.Duration) {
+		// what the server asked for, or what the user's hook returns.
+		if w.Via == nil && w.Kind != retrysite.Tick && f.j.AllOwn() && c.isDuration(w.Duration) {
 			d.SuggestedFixes = c.fullJitterFix(w.Duration)
 		}
 		c.rep.Report(d)
@@ -83,10 +83,15 @@ func (c *checker) loop(s *retrysite.Site) {
 
 // advice says when a fixed wait j happens and what to do about it: a wait
 // that is the server's Retry-After on some runs is fixed only when the
-// server sends none, and only that fallback should be randomised.
+// server sends none, and only that fallback should be randomised; one the
+// user may replace with a function of their own (a BackoffFunc the package
+// leaves nil) is fixed unless they do, and only the default should be.
 func advice(j retrysite.Judgement) (when, hint string) {
 	if j.PartlyRetryAfter {
 		return " when the server sends no Retry-After", "randomise that wait (full jitter) and keep the server's"
+	}
+	if j.UnlessSet != "" {
+		return " unless " + j.UnlessSet + " is set", "randomise the wait taken when it is not (full jitter)"
 	}
 	return "", "randomise the wait (full jitter)"
 }

@@ -34,6 +34,14 @@ func TestRealShapes(t *testing.T) {
 		// on success; a ticker loop that goes round after a failed call and
 		// ends only on a test of a successful answer polls, and is quiet.
 		{Name: "Pacing", Pkgs: []string{"nojitter/realshapes/pacing"}, Fixes: true},
+		// HookWaits: a wait a configuration lets its user replace with a
+		// function (if conf.BackoffFunc != nil { return conf.BackoffFunc(...) })
+		// is the fixed default unless the user sets it, when nothing in the
+		// package does: reported, naming the field, with no fix (a jitter
+		// around the whole wait would change the user's function too). A
+		// randomised default, the user's function alone, a hook the package
+		// sets itself and one called without the test are quiet.
+		{Name: "HookWaits", Pkgs: []string{"nojitter/realshapes/hooks"}, Fixes: true},
 		// TestSupport: a package that imports "testing" outside its _test.go
 		// files is test code: nothing reported there.
 		{Name: "TestSupport", Pkgs: []string{"nojitter/realshapes/harness"}, Fixes: true},

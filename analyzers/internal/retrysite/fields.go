@@ -237,7 +237,16 @@ type Judgement struct {
 	// (what it waits when the server sends none): randomising the whole
 	// duration would also cut the waits the server asked for.
 	PartlyRetryAfter bool
+	// UnlessSet, for a Fixed duration, names a function-typed field the
+	// package leaves nil and calls for the duration when the user sets it
+	// (Config.Retry.BackoffFunc): the duration is fixed unless they do.
+	UnlessSet string
 }
+
+// AllOwn reports whether every value of a Fixed duration is the client's
+// own wait, neither the server's Retry-After nor what a user's hook
+// returns: randomising the whole duration then changes nothing else.
+func (j Judgement) AllOwn() bool { return !j.PartlyRetryAfter && j.UnlessSet == "" }
 
 // Judge says whether the duration e (an expression of this package) is
 // drawn at random, set by the server, or zero.

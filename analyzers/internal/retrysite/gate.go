@@ -392,7 +392,7 @@ func hasField(st *types.Struct, f *types.Var) bool {
 // i of r.params, the receiver's recvBit) with the arguments of call, the
 // elements of a variadic parameter included.
 func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
-	out := randomness{r: Fixed, server: r.server, zero: r.zero, someServer: r.someServer}
+	out := randomness{r: Fixed, server: r.server, zero: r.zero, someServer: r.someServer, unless: r.unless}
 	sig := fn.Signature()
 	n := sig.Params().Len()
 	for i, arg := range call.Args {

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -69,6 +70,10 @@ type randomness struct {
 	// receiver sets it (gate.go); params and server then describe the
 	// deterministic rest.
 	gate string
+	// hook, for an Opaque value: it is a call of a function-typed field
+	// left to the user (hooks.go), named so. unless, for a Fixed value: it
+	// is fixed unless the user sets that hook.
+	hook, unless string
 }
 
 // join combines the values an expression is computed from (a + b,
@@ -81,7 +86,7 @@ func join(a, b randomness) randomness {
 		return randomness{r: Opaque}
 	}
 	return randomness{r: Fixed, params: a.params | b.params, server: a.server || b.server, zero: a.zero && b.zero,
-		someServer: a.fromServer() || b.fromServer()}
+		someServer: a.fromServer() || b.fromServer(), unless: cmp.Or(a.unless, b.unless)}
 }
 
 // fromServer reports whether some alternative of r comes from the server's
@@ -92,11 +97,27 @@ func (r randomness) fromServer() bool { return r.server || r.someServer }
 // (its assignments, a function's returns): the same as join, but it comes
 // from the server only if every non-zero alternative does.
 func either(a, b randomness) randomness {
+	// A user's hook the package leaves nil runs only if the user sets it:
+	// the other value is the one taken unless they do.
+	switch {
+	case a.hook != "" && b.r != Opaque:
+		return unlessSet(b, a.hook)
+	case b.hook != "" && a.r != Opaque:
+		return unlessSet(a, b.hook)
+	}
 	out := join(a, b)
 	if out.r == Fixed {
 		out.server = (a.server || a.zero) && (b.server || b.zero) && (a.server || b.server)
 	}
 	return out
+}
+
+// unlessSet notes on a Fixed r that it holds unless the user sets hook.
+func unlessSet(r randomness, hook string) randomness {
+	if r.r == Fixed {
+		r.unless = cmp.Or(r.unless, hook)
+	}
+	return r
 }
 
 // randomCtx is the state of one question: the function whose parameters are
@@ -287,7 +308,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 	}
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
-		return randomness{r: Opaque} // a function value
+		return randomness{r: Opaque, hook: a.userHook(call)} // a function value
 	}
 	if a.isRetryAfter(call) {
 		return randomness{r: Fixed, server: true}

@@ -334,6 +334,10 @@ func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomC
 // judged turns a randomness into what analyzers read.
 func judged(r randomness) Judgement {
 	fixed := r.r == Fixed
-	return Judgement{Randomness: r.r, RetryAfter: r.server && fixed, Zero: r.zero && fixed,
+	out := Judgement{Randomness: r.r, RetryAfter: r.server && fixed, Zero: r.zero && fixed,
 		PartlyRetryAfter: !r.server && r.someServer && fixed}
+	if fixed {
+		out.UnlessSet = r.unless
+	}
+	return out
 }

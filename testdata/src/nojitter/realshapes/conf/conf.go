@@ -26,3 +26,15 @@ func (r *Retry) Spread() {
 type Poll struct {
 	Every time.Duration `yaml:"every"`
 }
+
+// Pace lets its user replace the fixed Pause with a function of their own,
+// and Spread gives it a randomised one.
+type Pace struct {
+	Pause time.Duration
+	Delay func(attempt int) time.Duration
+}
+
+// Spread makes the wait a random one of up to Pause.
+func (p *Pace) Spread() {
+	p.Delay = func(int) time.Duration { return rand.N(p.Pause) }
+}

@@ -1,0 +1,102 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/analyzers/internal/source"
+	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+)
+
+// A configuration struct may let its user replace a fixed wait with a
+// function of their own, a hook the package leaves nil:
+//
+//	if conf.Retry.BackoffFunc != nil {
+//		return conf.Retry.BackoffFunc(retries, max)
+//	}
+//	return conf.Retry.Backoff
+//
+// (sarama's metadata and offset retries). What the user's function returns
+// is out of sight, but nothing in the package sets the field, so unless the
+// user does, the call never runs and the fixed wait is the one taken: the
+// hook's alternative is dropped and the duration is Fixed, with the hook
+// named (randomness.unless) so that the report can say what would change
+// it. A hook the package sets somewhere, or calls without that test, is
+// followed no further: an opaque value, as before.
+
+// userHook returns how a report names the function-typed field that call
+// calls (Retry.BackoffFunc) when it is such a hook: a field declared in
+// this package, given no value anywhere in it, and called only inside an
+// if that tests the same field against nil. Otherwise "".
+func (a *recogniser) userHook(call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	s, ok := a.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return ""
+	}
+	f, _ := s.Obj().(*types.Var)
+	if f == nil || f.Pkg() != a.pkg {
+		return ""
+	}
+	if as := a.fields[f]; as != nil && (len(as.exprs) > 0 || as.unknown) {
+		return "" // the package gives it a value of its own: not left to the user
+	}
+	cur, ok := source.Cursor(a.root, call)
+	if !ok {
+		return ""
+	}
+	for enc := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		ifs := enc.Node().(*ast.IfStmt)
+		if within(call, ifs.Body) && a.comparesNil(ifs.Cond, sel, token.NEQ) ||
+			ifs.Else != nil && within(call, ifs.Else) && a.comparesNil(ifs.Cond, sel, token.EQL) {
+			return a.hookName(sel)
+		}
+	}
+	return ""
+}
+
+// comparesNil reports whether cond is field (the same selector, spelt the
+// same way in the same function) compared with nil by op.
+func (a *recogniser) comparesNil(cond ast.Expr, field *ast.SelectorExpr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	same := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && types.ExprString(sel) == types.ExprString(field)
+	}
+	isNil := func(e ast.Expr) bool { return a.info.Types[e].IsNil() }
+	return same(b.X) && isNil(b.Y) || isNil(b.X) && same(b.Y)
+}
+
+// hookName names the field sel selects as its user knows it: from the type
+// whose exported fields lead to it (om.conf.Metadata.Retry.BackoffFunc:
+// Config.Metadata.Retry.BackoffFunc).
+func (a *recogniser) hookName(sel *ast.SelectorExpr) string {
+	chain := []*ast.SelectorExpr{sel}
+	for {
+		x, ok := ast.Unparen(chain[0].X).(*ast.SelectorExpr)
+		if !ok || a.info.Selections[x] == nil || a.info.Selections[x].Kind() != types.FieldVal {
+			break
+		}
+		chain = append([]*ast.SelectorExpr{x}, chain...)
+	}
+	start := len(chain) - 1
+	for start > 0 && chain[start-1].Sel.IsExported() {
+		start--
+	}
+	var names []string
+	if n, ok := types.Unalias(typematch.Deref(a.info.TypeOf(chain[start].X))).(*types.Named); ok {
+		names = append(names, n.Obj().Name())
+	}
+	for _, s := range chain[start:] {
+		names = append(names, s.Sel.Name)
+	}
+	return strings.Join(names, ".")
+}
