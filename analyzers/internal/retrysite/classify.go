@@ -830,10 +830,8 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			// A predicate that keeps its own count (dskit's
 			// for retries.Ongoing(), which stops after MaxRetries): a
 			// bound the loop does not show. A context's Err is no count.
-			if call, ok := n.(*ast.CallExpr); ok {
-				if fn := typematch.Callee(a.info, call); fn != nil && fn.Signature().Recv() != nil && !isContextMethod(fn) && fn.Pkg() != nil && fn.Pkg().Path() != "time" {
-					other = true
-				}
+			if call, ok := n.(*ast.CallExpr); ok && a.mayCount(call) {
+				other = true
 			}
 			return !other
 		})
@@ -946,10 +944,43 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 		}
 	}
 	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(s, bodyCur) ||
-		a.countAsked(bodyCur, incs) {
+		a.countAsked(bodyCur, incs) || a.leavesOnOwnCount(s, call) {
 		return Bound{Kind: Unknown}
 	}
 	return Bound{Kind: Unbounded}
+}
+
+// mayCount reports whether call is a method that may keep a count of its
+// own: one of a type outside the context and time packages.
+func (a *recogniser) mayCount(call *ast.CallExpr) bool {
+	fn := typematch.Callee(a.info, call)
+	return fn != nil && fn.Signature().Recv() != nil && !isContextMethod(fn) && fn.Pkg() != nil && fn.Pkg().Path() != "time"
+}
+
+// leavesOnOwnCount reports whether the loop s leaves under an if of its
+// body that asks, other than by the attempt call, a method that is given
+// nothing and may keep its own count (roko's if r.ShouldGiveUp() { return
+// err }, after r.MarkAttempt()): a bound the loop does not show. A method
+// given the outcome (if !p.retryable(err)) judges that outcome instead;
+// the standard library's (ne.Temporary()) keeps no count either.
+func (a *recogniser) leavesOnOwnCount(s *ast.ForStmt, call *ast.CallExpr) bool {
+	for _, st := range s.Body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || within(call, ifs.Cond) || !eval.LeavesLoop(a.info, ifs.Body, anyBreak) {
+			continue
+		}
+		counts := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 0 && a.mayCount(c) && !typematch.InStdlib(typematch.Callee(a.info, c).Pkg().Path()) {
+				counts = true
+			}
+			return !counts
+		})
+		if counts {
+			return true
+		}
+	}
+	return false
 }
 
 // countAsked reports whether the loop body hands one of its counters to a

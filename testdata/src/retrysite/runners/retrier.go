@@ -1,5 +1,10 @@
 package runners
 
+import (
+	"errors"
+	"net"
+)
+
 // Retrier runs an operation with the retries the configuration asks for:
 // one implementation retries it, the other calls it once. A call of Do can
 // be a retry.
@@ -34,3 +39,57 @@ type Executor interface {
 type inline struct{}
 
 func (inline) Run(op func() error) error { return op() } // want Run:`reach\(local, calls param 0\)`
+
+// Counting keeps its own count of attempts, set by an option (buildkite's
+// roko: r.MarkAttempt(), then if r.ShouldGiveUp() { return err }): the loop
+// shows no bound, but one may hold.
+type Counting struct{ attempts, max int }
+
+func (c *Counting) MarkAttempt()       { c.attempts++ }
+func (c *Counting) ShouldGiveUp() bool { return c.attempts >= c.max }
+
+func (c *Counting) Do(op func() error) error { // want Do:`runner\(op 0, an unknown number of attempts, waits unknown\)` Do:`retries\(an unknown number of attempts\)` Do:`reach\(local, calls param 0\)`
+	for {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		c.MarkAttempt()
+		if c.ShouldGiveUp() {
+			return err
+		}
+	}
+}
+
+// Judging leaves when a method judges the error permanent: that is no
+// count, and nothing else ends the loop.
+type Judging struct{ permanent error }
+
+func (j *Judging) isPermanent(err error) bool { return err == j.permanent }
+
+func (j *Judging) Do(op func() error) error { // want Do:`runner\(op 0, unbounded attempts, waits unknown\)` Do:`retries\(unbounded attempts\)` Do:`reach\(local, calls param 0\)`
+	for {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		if j.isPermanent(err) {
+			return err
+		}
+	}
+}
+
+// RetryTimeouts leaves when the error is no timeout: a method of the
+// standard library's that keeps no count, so the loop is unbounded.
+func RetryTimeouts(op func() error) error { // want RetryTimeouts:`runner\(op 0, unbounded attempts, waits unknown\)` RetryTimeouts:`retries\(unbounded attempts\)` RetryTimeouts:`reach\(local, calls param 0\)`
+	for {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		var ne net.Error
+		if !errors.As(err, &ne) || !ne.Timeout() {
+			return err
+		}
+	}
+}
