@@ -101,7 +101,8 @@ func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
 // in the body of an if whose condition has a conjunct that holds only on
 // one (err != nil, errors.Is(err, errBusy), isRetryable(err)), in the else
 // of an if err == nil, in a case of a switch or type switch on an error
-// other than nil (or its default when a case is nil), in a case of a
+// other than nil (or its default when a case is nil; for an error that is
+// a code, its zero plays nil's part), in a case of a
 // tagless switch that tests a failure, or in a function literal that takes
 // an error.
 func afterFailure(info *types.Info, cur inspector.Cursor) bool {
@@ -152,17 +153,37 @@ func failureCase(info *types.Info, sw ast.Node, clause *ast.CaseClause) bool {
 	default:
 		return false
 	}
-	if subject == nil || !errorTyped(info, subject) {
+	if subject == nil {
 		return false
 	}
-	hasNil := func(s ast.Stmt) bool {
+	// The value that means no error: nil, or for an error that is a code
+	// (sarama's KError, switched on as block.Err), its zero (ErrNoError),
+	// with every case a constant.
+	none := func(e ast.Expr) bool { return info.Types[e].IsNil() }
+	if !errorTyped(info, subject) {
+		if !errorCode(info.TypeOf(subject)) || slices.ContainsFunc(clauses, func(s ast.Stmt) bool {
+			return slices.ContainsFunc(s.(*ast.CaseClause).List, func(e ast.Expr) bool { return info.Types[e].Value == nil })
+		}) {
+			return false
+		}
+		none = func(e ast.Expr) bool { return eval.IsZero(info.Types[e].Value) }
+	}
+	hasNone := func(s ast.Stmt) bool {
 		cc, ok := s.(*ast.CaseClause)
-		return ok && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return info.Types[e].IsNil() })
+		return ok && slices.ContainsFunc(cc.List, none)
 	}
 	if clause.List == nil { // default
-		return slices.ContainsFunc(clauses, hasNil)
+		return slices.ContainsFunc(clauses, hasNone)
 	}
-	return !hasNil(clause)
+	return !hasNone(clause)
+}
+
+// errorCode reports whether t is an error that is a code (type KError
+// int16 with an Error method), whose zero value is, by Go's convention for
+// zero values, no error.
+func errorCode(t types.Type) bool {
+	_, basic := types.Unalias(t).Underlying().(*types.Basic)
+	return basic && typematch.ImplementsError(t)
 }
 
 // anyFailed reports whether one of conds holds only on a failure: an error

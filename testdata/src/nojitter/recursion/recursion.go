@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -114,6 +115,50 @@ func (c *client) fetchKind(u string, retries int) error {
 	}
 }
 
+// kerr is an error that is a code, zero for none (sarama's KError).
+type kerr int16
+
+const (
+	errNone           kerr = 0
+	errLoadInProgress kerr = 14
+)
+
+func (e kerr) Error() string { return "broker error " + strconv.Itoa(int(e)) }
+
+// code asks u and turns its answer into a code.
+func (c *client) code(u string) (kerr, error) {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return errNone, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusServiceUnavailable {
+		return errLoadInProgress, nil
+	}
+	return errNone, nil
+}
+
+// fetchCode retries the failure a switch on the code picks (sarama's
+// fetchInitialOffset switches on block.Err).
+func (c *client) fetchCode(u string, retries int) error {
+	code, err := c.code(u)
+	if err != nil {
+		return err
+	}
+	switch code {
+	case errNone:
+		return nil
+	case errLoadInProgress:
+		if retries <= 0 {
+			return code
+		}
+		time.Sleep(c.backoff) // want `^recursive retry waits a deterministic duration \(c.backoff\)`
+		return c.fetchCode(u, retries-1)
+	default:
+		return code
+	}
+}
+
 // withLoop's wait is a retry loop's too: reported once.
 func (c *client) withLoop(u string, retries int) error {
 	for i := 0; i < 3; i++ {
@@ -130,6 +175,63 @@ func (c *client) withLoop(u string, retries int) error {
 }
 
 // --- not reported ---
+
+// The code's zero is no error: going on under it is the next page, not a
+// retry.
+func (c *client) pagesCode(u string, left int) error {
+	code, err := c.code(u)
+	if err != nil {
+		return err
+	}
+	switch code {
+	case errNone:
+		if left <= 0 {
+			return nil
+		}
+		time.Sleep(time.Second)
+		return c.pagesCode(u, left-1)
+	default:
+		return code
+	}
+}
+
+// A switch on a code with a case that is not a constant says nothing of
+// which case is a failure.
+func (c *client) pagesVar(u string, ok kerr, left int) error {
+	code, err := c.code(u)
+	if err != nil {
+		return err
+	}
+	switch code {
+	case ok:
+		if left <= 0 {
+			return nil
+		}
+		time.Sleep(time.Second)
+		return c.pagesVar(u, ok, left-1)
+	default:
+		return code
+	}
+}
+
+// A switch on a number that is no error says nothing of failure: this
+// drains what is pending.
+func (c *client) drain(u string, left int) error {
+	code, err := c.code(u)
+	if err != nil {
+		return err
+	}
+	switch pending := int(code); pending {
+	case 0:
+		return nil
+	default:
+		if left <= 0 {
+			return nil
+		}
+		time.Sleep(time.Second)
+		return c.drain(u, left-1)
+	}
+}
 
 // A randomised wait.
 func (c *client) joinJittered(u string, retries int) error {
