@@ -87,11 +87,14 @@ func (c *checker) loop(s *retrysite.Site) {
 // user may replace with a function of their own (a BackoffFunc the package
 // leaves nil) is fixed unless they do, and only the default should be.
 func advice(j retrysite.Judgement) (when, hint string) {
+	if j.UnlessSet != "" {
+		when = " unless " + j.UnlessSet + " is set"
+	}
 	if j.PartlyRetryAfter {
-		return " when the server sends no Retry-After", "randomise that wait (full jitter) and keep the server's"
+		return " when the server sends no Retry-After" + when, "randomise that wait (full jitter) and keep the server's"
 	}
 	if j.UnlessSet != "" {
-		return " unless " + j.UnlessSet + " is set", "randomise the wait taken when it is not (full jitter)"
+		return when, "randomise the wait taken when it is not (full jitter)"
 	}
 	return "", "randomise the wait (full jitter)"
 }

@@ -41,7 +41,7 @@ func TestRealShapes(t *testing.T) {
 		// around the whole wait would change the user's function too). A
 		// randomised default, the user's function alone, a hook the package
 		// sets itself and one called without the test are quiet.
-		{Name: "HookWaits", Pkgs: []string{"nojitter/realshapes/hooks"}, Fixes: true},
+		{Name: "HookWaits", Pkgs: []string{"nojitter/realshapes/hooks", "nojitter/realshapes/hooksuse"}, Fixes: true},
 		// TestSupport: a package that imports "testing" outside its _test.go
 		// files is test code: nothing reported there.
 		{Name: "TestSupport", Pkgs: []string{"nojitter/realshapes/harness"}, Fixes: true},

@@ -959,11 +959,23 @@ func (a *recogniser) mayCount(call *ast.CallExpr) bool {
 
 // leavesOnOwnCount reports whether the loop s leaves under an if of its
 // body that asks, other than by the attempt call, a method that is given
-// nothing and may keep its own count (roko's if r.ShouldGiveUp() { return
-// err }, after r.MarkAttempt()): a bound the loop does not show. A method
-// given the outcome (if !p.retryable(err)) judges that outcome instead;
-// the standard library's (ne.Temporary()) keeps no count either.
+// nothing of a value the body also tells of each turn by a call for its
+// effect: roko's r.MarkAttempt(), then if r.ShouldGiveUp() { return err }.
+// Such a value may keep a count of its own, a bound the loop does not show.
+// A method given the outcome (if !p.retryable(err)), one of a value the
+// loop does not tell (the error's own ae.Code(), if p.isClosed()), or one
+// of the standard library's (ne.Timeout()) keeps no count.
 func (a *recogniser) leavesOnOwnCount(s *ast.ForStmt, call *ast.CallExpr) bool {
+	told := map[types.Object]bool{}
+	for _, st := range s.Body.List {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && c != call && a.mayCount(c) {
+				if v := a.countingRecv(c); v != nil {
+					told[v] = true
+				}
+			}
+		}
+	}
 	for _, st := range s.Body.List {
 		ifs, ok := st.(*ast.IfStmt)
 		if !ok || within(call, ifs.Cond) || !eval.LeavesLoop(a.info, ifs.Body, anyBreak) {
@@ -971,7 +983,8 @@ func (a *recogniser) leavesOnOwnCount(s *ast.ForStmt, call *ast.CallExpr) bool {
 		}
 		counts := false
 		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 0 && a.mayCount(c) && !typematch.InStdlib(typematch.Callee(a.info, c).Pkg().Path()) {
+			if c, ok := n.(*ast.CallExpr); ok && len(c.Args) == 0 && a.mayCount(c) &&
+				!typematch.InStdlib(typematch.Callee(a.info, c).Pkg().Path()) && told[a.countingRecv(c)] {
 				counts = true
 			}
 			return !counts
@@ -981,6 +994,16 @@ func (a *recogniser) leavesOnOwnCount(s *ast.ForStmt, call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// countingRecv returns the variable the method call c is made on (r in
+// r.ShouldGiveUp()), or nil.
+func (a *recogniser) countingRecv(c *ast.CallExpr) types.Object {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return identObj(a.info, sel.X)
 }
 
 // countAsked reports whether the loop body hands one of its counters to a

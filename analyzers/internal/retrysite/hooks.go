@@ -26,38 +26,63 @@ import (
 // it. A hook the package sets somewhere, or calls without that test, is
 // followed no further: an opaque value, as before.
 
+// hookCall judges call, of a function value: a hook left to the user is
+// an alternative the default stands beside; an unexported one, which no user
+// can set and the package never sets, is always nil, so the call never runs
+// and adds only the zero value; any other is opaque.
+func (a *recogniser) hookCall(call *ast.CallExpr) randomness {
+	name, exported := a.userHook(call)
+	switch {
+	case name == "":
+		return randomness{r: Opaque}
+	case !exported:
+		return randomness{r: Fixed, zero: true}
+	}
+	return randomness{r: Opaque, hook: name}
+}
+
 // userHook returns how a report names the function-typed field that call
-// calls (Retry.BackoffFunc) when it is such a hook: a field declared in
-// this package, given no value anywhere in it, and called only inside an
-// if that tests the same field against nil. Otherwise "".
-func (a *recogniser) userHook(call *ast.CallExpr) string {
+// calls (Retry.BackoffFunc) when it is such a hook, and whether the field is
+// exported: a field declared in this package, given no value anywhere in
+// it, and called only inside an if that tests the same field against nil.
+// Otherwise "".
+func (a *recogniser) userHook(call *ast.CallExpr) (name string, exported bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return ""
+		return "", false
 	}
 	s, ok := a.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
-		return ""
+		return "", false
 	}
 	f, _ := s.Obj().(*types.Var)
-	if f == nil || f.Pkg() != a.pkg {
-		return ""
-	}
-	if as := a.fields[f]; as != nil && (len(as.exprs) > 0 || as.unknown) {
-		return "" // the package gives it a value of its own: not left to the user
+	if f == nil || f.Pkg() != a.pkg || a.setsField(f) {
+		return "", false // the package may give it a value of its own: not left to the user
 	}
 	cur, ok := source.Cursor(a.root, call)
 	if !ok {
-		return ""
+		return "", false
 	}
 	for enc := range cur.Enclosing((*ast.IfStmt)(nil)) {
 		ifs := enc.Node().(*ast.IfStmt)
 		if within(call, ifs.Body) && a.comparesNil(ifs.Cond, sel, token.NEQ) ||
 			ifs.Else != nil && within(call, ifs.Else) && a.comparesNil(ifs.Cond, sel, token.EQL) {
-			return a.hookName(sel)
+			return a.hookName(sel), f.Exported()
 		}
 	}
-	return ""
+	return "", false
+}
+
+// setsField reports whether the package gives field f a value, through
+// any instance of its generic type (GConfig[int]{F: ...} sets the F of
+// GConfig[T]) or by its address.
+func (a *recogniser) setsField(f *types.Var) bool {
+	for g, as := range a.fields {
+		if g.Origin() == f.Origin() && (len(as.exprs) > 0 || as.unknown) {
+			return true
+		}
+	}
+	return false
 }
 
 // comparesNil reports whether cond is field (the same selector, spelt the

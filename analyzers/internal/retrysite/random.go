@@ -308,7 +308,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 	}
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
-		return randomness{r: Opaque, hook: a.userHook(call)} // a function value
+		return a.hookCall(call) // a function value
 	}
 	if a.isRetryAfter(call) {
 		return randomness{r: Fixed, server: true}

@@ -102,7 +102,7 @@ func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
 // one (err != nil, errors.Is(err, errBusy), isRetryable(err)), in the else
 // of an if err == nil, in a case of a switch or type switch on an error
 // other than nil (or its default when a case is nil; for an error that is
-// a code, its zero plays nil's part), in a case of a
+// an integer code, its zero plays nil's part), in a case of a
 // tagless switch that tests a failure, or in a function literal that takes
 // an error.
 func afterFailure(info *types.Info, cur inspector.Cursor) bool {
@@ -178,12 +178,12 @@ func failureCase(info *types.Info, sw ast.Node, clause *ast.CaseClause) bool {
 	return !hasNone(clause)
 }
 
-// errorCode reports whether t is an error that is a code (type KError
-// int16 with an Error method), whose zero value is, by Go's convention for
-// zero values, no error.
+// errorCode reports whether t is an error that is an integer code (type
+// KError int16 with an Error method), whose zero value is, by Go's
+// convention for zero values, no error.
 func errorCode(t types.Type) bool {
-	_, basic := types.Unalias(t).Underlying().(*types.Basic)
-	return basic && typematch.ImplementsError(t)
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && typematch.ImplementsError(t)
 }
 
 // anyFailed reports whether one of conds holds only on a failure: an error

@@ -652,7 +652,7 @@ func (a *recogniser) exportWaitFacts() {
 			}
 		}
 		if w, ok := a.calleeWait(fn); ok && w.r.params == 0 && !w.r.server && (w.r.r == Fixed || w.r.r == Random) {
-			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r})
+			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r, Unless: w.r.unless})
 		}
 	}
 }

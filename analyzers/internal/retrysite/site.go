@@ -238,6 +238,9 @@ type WaitsFact struct {
 	Kind       WaitKind
 	Param      int
 	Randomness Randomness
+	// Unless, for a Fixed wait, names the user's function that replaces it
+	// when set (hooks.go).
+	Unless string
 }
 
 func (*WaitsFact) AFact() {}
@@ -247,6 +250,8 @@ func (f *WaitsFact) String() string {
 		return fmt.Sprintf("waits(param %d)", f.Param)
 	case f.Randomness == Random:
 		return "waits(random)"
+	case f.Unless != "":
+		return "waits(fixed unless " + f.Unless + " is set)"
 	}
 	return "waits(fixed)"
 }

@@ -253,7 +253,7 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 	if fn.Pkg() != a.pkg {
 		var f WaitsFact
 		if a.importFact(fn, &f) && f.Param < 0 {
-			return calleeWait{kind: f.Kind, r: randomness{r: f.Randomness}}, true
+			return calleeWait{kind: f.Kind, r: randomness{r: f.Randomness, unless: f.Unless}}, true
 		}
 		return calleeWait{}, false
 	}

@@ -233,6 +233,31 @@ func (c *client) drain(u string, left int) error {
 	}
 }
 
+// An error that is a string says nothing of which value is none: its
+// empty case may be a failure like any other.
+type serr string
+
+func (e serr) Error() string { return string(e) }
+
+func (c *client) drainText(u string, left int) error {
+	code, err := c.code(u)
+	if err != nil {
+		return err
+	}
+	switch text := serr(code.Error()); text {
+	case "":
+		return nil
+	case "broker error 0":
+		if left <= 0 {
+			return text
+		}
+		time.Sleep(time.Second)
+		return c.drainText(u, left-1)
+	default:
+		return text
+	}
+}
+
 // A randomised wait.
 func (c *client) joinJittered(u string, retries int) error {
 	if err := c.status(u); err != nil {

@@ -93,3 +93,41 @@ func RetryTimeouts(op func() error) error { // want RetryTimeouts:`runner\(op 0,
 		}
 	}
 }
+
+// codedError is an error with a code of its own.
+type codedError struct{ code int }
+
+func (e *codedError) Error() string { return "coded" } // want Error:`reach\(may reach\)`
+func (e *codedError) Code() int     { return e.code }
+
+// RetryUnavailable leaves when the error's own code says so: a method of
+// the error, made in the loop, keeps no count.
+func RetryUnavailable(op func() error) error { // want RetryUnavailable:`runner\(op 0, unbounded attempts, waits unknown\)` RetryUnavailable:`retries\(unbounded attempts\)` RetryUnavailable:`reach\(local, calls param 0\)`
+	for {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		var ce *codedError
+		if !errors.As(err, &ce) || ce.Code() != 503 {
+			return err
+		}
+	}
+}
+
+// Closing leaves when it is closed: the loop asks it but tells it nothing
+// of its attempts, so it keeps no count of them.
+type Closing struct{ closed bool }
+
+func (c *Closing) isClosed() bool { return c.closed }
+
+func (c *Closing) Do(op func() error) error { // want Do:`runner\(op 0, unbounded attempts, waits unknown\)` Do:`retries\(unbounded attempts\)` Do:`reach\(local, calls param 0\)`
+	for {
+		if c.isClosed() {
+			return errors.New("closed")
+		}
+		if err := op(); err == nil {
+			return nil
+		}
+	}
+}

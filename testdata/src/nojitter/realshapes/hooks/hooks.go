@@ -232,3 +232,104 @@ func (c *client) ConnectLike(other *Config) error {
 	}
 	return err
 }
+
+// An unexported hook that nothing sets is always nil: the call never runs,
+// and the wait is the default alone (fixed by jittering it).
+type dialer struct {
+	pause   time.Duration
+	pauseFn func(attempt int) time.Duration
+}
+
+func newDialer() *dialer { return &dialer{pause: time.Second} }
+
+func (d *dialer) wait(attempt int) time.Duration {
+	if d.pauseFn != nil {
+		return d.pauseFn(attempt)
+	}
+	return d.pause
+}
+
+func (d *dialer) dial(addr string) (net.Conn, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var conn net.Conn
+		if conn, err = net.Dial("tcp", addr); err == nil {
+			return conn, nil
+		}
+		time.Sleep(d.wait(i)) // want `^retry loop waits a deterministic duration \(d.wait\(i\)\) between attempts: clients that failed together retry together; randomise the wait \(full jitter\)$`
+	}
+	return nil, err
+}
+
+// Wait is a helper other packages call between their attempts: its wait
+// is fixed unless the user sets the hook, there too.
+func Wait(conf *Config, remaining int) {
+	time.Sleep(computeBackoff(conf, remaining))
+}
+
+// A generic configuration's hook that the package sets through one of its
+// instances is not left to the user.
+type GConfig[T any] struct {
+	Backoff time.Duration
+	F       func(T) time.Duration
+}
+
+func NewGConfig() *GConfig[int] {
+	return &GConfig[int]{Backoff: time.Second, F: func(int) time.Duration { return rand.N(time.Second) }}
+}
+
+func (g *GConfig[T]) wait(v T) time.Duration {
+	if g.F != nil {
+		return g.F(v)
+	}
+	return g.Backoff
+}
+
+func DialG[T any](addr string, g *GConfig[T], v T) (net.Conn, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var conn net.Conn
+		if conn, err = net.Dial("tcp", addr); err == nil {
+			return conn, nil
+		}
+		time.Sleep(g.wait(v))
+	}
+	return nil, err
+}
+
+// A hook whose address the package hands on may be set there.
+type Retrier struct {
+	Backoff     time.Duration
+	BackoffFunc func(attempt int) time.Duration
+}
+
+func setDefault(f *func(int) time.Duration, def func(int) time.Duration) {
+	if *f == nil {
+		*f = def
+	}
+}
+
+func NewRetrier() *Retrier {
+	r := &Retrier{Backoff: time.Second}
+	setDefault(&r.BackoffFunc, func(int) time.Duration { return rand.N(time.Second) })
+	return r
+}
+
+func (r *Retrier) wait(attempt int) time.Duration {
+	if r.BackoffFunc != nil {
+		return r.BackoffFunc(attempt)
+	}
+	return r.Backoff
+}
+
+func (r *Retrier) Dial(addr string) (net.Conn, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var conn net.Conn
+		if conn, err = net.Dial("tcp", addr); err == nil {
+			return conn, nil
+		}
+		time.Sleep(r.wait(i))
+	}
+	return nil, err
+}
