@@ -658,6 +658,8 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = respArg, true
 		case w.isCurrentStatus(arg):
 			roles[i], found = statusArg, true
+		case isCodes(w.info, arg):
+			roles[i] = codesArg
 		}
 	}
 	return roles, found && !(len(args) == 1 && roles[0] == errArg)

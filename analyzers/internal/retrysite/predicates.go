@@ -107,7 +107,49 @@ const (
 	errArg            // the attempt's error
 	respArg           // the attempt's response (a value with a StatusCode field)
 	statusArg         // the status code of the attempt's response
+	codesArg          // a list of status codes the caller gives (see inCodes)
+	codeArg           // an element of such a list, while a predicate ranges over it
 )
+
+// A retry helper may be told by its caller which statuses to go again on:
+// go-autorest's DoRetryForStatusCodes(attempts, backoff, codes...) leaves
+// its loop when err == nil && !ResponseHasStatusCode(resp, codes...). No
+// constant says what such a list holds, but a success is not in it: a list
+// of statuses to retry that named 200 would retry every answer. So a
+// success status is taken to be in no integer list that is handed, as a
+// variable, to a predicate beside the attempt's answer; whether a failure
+// status is stays unknown. Were the list one of statuses to accept, a loop
+// leaving when the status is in it would, so taken, go around on success
+// and be no retry loop: the premise can hide a loop, never make one of a
+// loop that is not.
+
+// inCodes is whether the status of out is in a list of statuses the caller
+// gives (codesArg).
+func (out outcome) inCodes() tri {
+	if out.status >= 200 && out.status < 300 {
+		return no
+	}
+	return unknown
+}
+
+// isCodes reports whether e, an argument of a call, is a list of status
+// codes the caller gives: a variable, field or parameter (not a literal,
+// whose elements could be read) of a slice of integers.
+func isCodes(info *types.Info, e ast.Expr) bool {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return isIntSlice(info.TypeOf(e))
+	}
+	return false
+}
+
+func isIntSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && typematch.IsInteger(s.Elem())
+}
 
 // outcome is the attempt's answer a predicate is evaluated with: whether the
 // error is nil and the response nil (each may be unknown), and the status
@@ -145,22 +187,39 @@ func (w *walker) outcome() (outcome, bool) {
 // (a predicate that does more than decide), or a return whose verdict
 // cannot be evaluated, makes the answer unknown.
 func (a *recogniser) onOutcome(fn *types.Func, roles []argRole, out outcome) tri {
+	return a.outcomeOf(fn, roles, out, 0)
+}
+
+// outcomeOf is onOutcome; depth counts the predicates followed into one
+// another (return containsInt(codes, resp.StatusCode)).
+func (a *recogniser) outcomeOf(fn *types.Func, roles []argRole, out outcome, depth int) tri {
+	if typematch.IsFunc(fn, "slices", "Contains") && slices.Equal(roles, []argRole{codesArg, statusArg}) {
+		return out.inCodes()
+	}
 	decl := a.decls[fn]
 	sig := fn.Signature()
-	if decl == nil || decl.Body == nil || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) ||
-		sig.Variadic() || sig.Params().Len() != len(roles) {
+	if depth > maxPredicateDepth || decl == nil || decl.Body == nil || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) ||
+		sig.Params().Len() != len(roles) {
 		return unknown
 	}
 	p := verdicts{a: a, results: sig.Results().Len(), role: map[types.Object]argRole{}}
 	for i, r := range roles {
+		if r == codesArg && !isIntSlice(sig.Params().At(i).Type()) {
+			r = otherArg // a list handed as one element of a ...any
+		}
 		if r != otherArg {
 			p.role[sig.Params().At(i)] = r
 		}
 	}
+	// A variadic predicate is followed only when given a list of codes
+	// whole (ResponseHasStatusCode(resp, codes...)).
+	if last := sig.Params().At(sig.Params().Len() - 1); sig.Variadic() && p.role[last] != codesArg {
+		return unknown
+	}
 	if len(p.role) == 0 {
 		return unknown
 	}
-	p.leaf = func(e ast.Expr) tri { return a.outcomeLeaf(e, p.role, out, 0) }
+	p.leaf = func(e ast.Expr) tri { return a.outcomeLeaf(e, p.role, out, depth) }
 	if falls, ok := p.list(decl.Body.List); !ok || falls {
 		return unknown
 	}
@@ -217,6 +276,16 @@ func (p *verdicts) stmt(s ast.Stmt) (falls, ok bool) {
 		fb, okb := p.stmt(s.Body)
 		fe, oke := orElse()
 		return fb || fe, okb && oke
+	case *ast.RangeStmt:
+		// for _, c := range codes { if c == status { return true } }: the
+		// body runs for each code in turn, or not at all.
+		v, _ := s.Value.(*ast.Ident)
+		if v == nil || s.Tok != token.DEFINE || p.roleOf(s.X) != codesArg {
+			return false, false
+		}
+		p.role[p.a.info.Defs[v]] = codeArg
+		_, ok := p.stmt(s.Body)
+		return true, ok
 	case *ast.ReturnStmt:
 		if len(s.Results) != p.results {
 			return false, false // a bare return of named results, or of a call's results
@@ -234,16 +303,21 @@ func (p *verdicts) stmt(s ast.Stmt) (falls, ok bool) {
 	return false, false
 }
 
+// roleOf is the role of e, a variable of the predicate.
+func (p *verdicts) roleOf(e ast.Expr) argRole {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return p.role[p.a.info.Uses[id]]
+	}
+	return otherArg
+}
+
 // assignsRole reports whether s may change a parameter in the roles, or
 // what it points to: it assigns the parameter, a field, element or
 // pointee of it (res.StatusCode = 503), or hands the parameter itself, or
 // its address, to a call. The predicate then no longer asks about the
 // attempt's answer.
 func (p *verdicts) assignsRole(s *ast.AssignStmt) bool {
-	isRole := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && p.role[p.a.info.Uses[id]] != otherArg
-	}
+	isRole := func(e ast.Expr) bool { return p.roleOf(e) != otherArg }
 	for _, l := range s.Lhs {
 		if isRole(rootOf(l)) {
 			return true
@@ -326,6 +400,14 @@ func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out 
 				return v
 			}
 		}
+		if e.Op == token.EQL {
+			// c == status, c an element of the caller's list of codes
+			for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if roleOf(xy[0]) == codeArg && a.isStatusOf(xy[1], roleOf) {
+					return out.inCodes()
+				}
+			}
+		}
 		x, okX := a.outcomeValue(e.X, roleOf, out)
 		y, okY := a.outcomeValue(e.Y, roleOf, out)
 		if okX && okY && x.Kind() == y.Kind() {
@@ -344,12 +426,35 @@ func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out 
 				return a.onNil(f, depth+1)
 			}
 		}
+		// containsInt(codes, resp.StatusCode): a predicate asked whether
+		// the status is in the caller's list.
+		roles := make([]argRole, len(e.Args))
+		for i, arg := range e.Args {
+			if roles[i] = roleOf(arg); a.isStatusOf(arg, roleOf) {
+				roles[i] = statusArg
+			}
+		}
+		if f != nil && slices.Contains(roles, codesArg) && slices.ContainsFunc(roles, func(r argRole) bool { return r == statusArg || r == respArg }) {
+			return a.outcomeOf(f, roles, out, depth+1)
+		}
 	case *ast.Ident:
 		if tv, ok := a.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 			return eval.Of(constant.BoolVal(tv.Value))
 		}
 	}
 	return unknown
+}
+
+// isStatusOf reports whether e is the status code of the attempt's
+// response: a parameter in that role, or the response's StatusCode field.
+func (a *recogniser) isStatusOf(e ast.Expr, roleOf func(ast.Expr) argRole) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return roleOf(e) == statusArg
+	case *ast.SelectorExpr:
+		return e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg
+	}
+	return false
 }
 
 // outcomeValue evaluates a constant, the response's status code (given
@@ -361,22 +466,13 @@ func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
 		return tv.Value, true
 	}
-	status := func() (constant.Value, bool) {
+	if a.isStatusOf(e, roleOf) {
 		if out.status == 0 {
 			return nil, false
 		}
 		return constant.MakeInt64(out.status), true
 	}
-	switch e := e.(type) {
-	case *ast.Ident:
-		if roleOf(e) == statusArg {
-			return status()
-		}
-	case *ast.SelectorExpr:
-		if e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg {
-			return status()
-		}
-	case *ast.CallExpr:
+	if e, ok := e.(*ast.CallExpr); ok {
 		f := typematch.Callee(a.info, e)
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && typematch.IsMethod(f, "net/http", "Header", "Get") {
 			if h, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && h.Sel.Name == "Header" && roleOf(h.X) == respArg {
