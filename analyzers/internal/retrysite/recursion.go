@@ -27,7 +27,8 @@ import (
 //     after n-- or n -= 1): a count of the attempts left, which a poll that
 //     goes on until a condition holds does not keep;
 //   - it is made after a failure: in the body of an if that tests for one
-//     (err != nil), in a case of a switch on an error other than nil, or in
+//     (err != nil), after an if that returns on success (if err == nil {
+//     return nil }), in a case of a switch on an error other than nil, or in
 //     a function literal that is handed the error (retry := func(err
 //     error) ...); see afterFailure;
 //   - a wait comes before it on its path: in a statement before it in its
@@ -103,9 +104,14 @@ func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
 // of an if err == nil, in a case of a switch or type switch on an error
 // other than nil (or its default when a case is nil; for an error that is
 // an integer code, its zero plays nil's part), in a case of a
-// tagless switch that tests a failure, or in a function literal that takes
-// an error.
+// tagless switch that tests a failure, in a function literal that takes
+// an error, or after a return on success (if err == nil { return nil }) on
+// its path.
 func afterFailure(info *types.Info, cur inspector.Cursor) bool {
+	before, _ := pathBefore(cur)
+	if slices.ContainsFunc(before, func(c inspector.Cursor) bool { return returnsOnSuccess(info, c.Node()) }) {
+		return true
+	}
 	call := cur.Node()
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		switch n := c.Node().(type) {
@@ -211,6 +217,17 @@ func isNilTest(info *types.Info, e ast.Expr, op token.Token) bool {
 	return errorTyped(info, be.X) && info.Types[be.Y].IsNil() || errorTyped(info, be.Y) && info.Types[be.X].IsNil()
 }
 
+// returnsOnSuccess reports whether stmt is an if that returns when an error
+// is nil: what follows it runs only after a failure.
+func returnsOnSuccess(info *types.Info, stmt ast.Node) bool {
+	is, ok := stmt.(*ast.IfStmt)
+	if !ok || !isNilTest(info, is.Cond, token.EQL) || len(is.Body.List) == 0 {
+		return false
+	}
+	_, returns := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt)
+	return returns
+}
+
 // within reports whether n lies inside m.
 func within(n, m ast.Node) bool { return m.Pos() <= n.Pos() && n.End() <= m.End() }
 
@@ -220,13 +237,23 @@ func errorTyped(info *types.Info, e ast.Expr) bool {
 	return t != nil && typematch.IsError(t)
 }
 
-// waitsBefore returns the waits made before the call at cur on its path:
-// in the statements that come before it in its block and in each enclosing
-// block (not other cases of a switch or select), the communication of the
-// select case it is in, up to the function (declaration or literal) it is
-// in, which it also returns. A deferred wait, or one in a goroutine, does
-// not come before the call.
+// waitsBefore returns the waits made before the call at cur on its path
+// (pathBefore), and the function it is in. A deferred wait, or one in a
+// goroutine, does not come before the call.
 func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Node) {
+	before, fn := pathBefore(cur)
+	for _, stmt := range before {
+		waits = append(waits, a.waitsIn(stmt)...)
+	}
+	return waits, fn
+}
+
+// pathBefore returns the statements that run before the node at cur on its
+// path: those before it in its block and in each enclosing block (not
+// other cases of a switch or select), and the communication of the select
+// case it is in, up to the function (declaration or literal) it is in,
+// which it also returns.
+func pathBefore(cur inspector.Cursor) (before []inspector.Cursor, fn ast.Node) {
 	for c := cur; ; c = c.Parent() {
 		kind, idx := c.ParentEdge()
 		switch kind {
@@ -236,15 +263,15 @@ func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Nod
 				continue // the cases before it are other paths
 			}
 			for i := range idx {
-				waits = append(waits, a.waitsIn(c.Parent().ChildAt(kind, i))...)
+				before = append(before, c.Parent().ChildAt(kind, i))
 			}
 			if kind == edge.CommClause_Body && c.Parent().Node().(*ast.CommClause).Comm != nil {
-				waits = append(waits, a.waitsIn(c.Parent().ChildAt(edge.CommClause_Comm, -1))...)
+				before = append(before, c.Parent().ChildAt(edge.CommClause_Comm, -1))
 			}
 		case edge.FuncDecl_Body, edge.FuncLit_Body:
-			return waits, c.Parent().Node()
+			return before, c.Parent().Node()
 		case edge.Invalid:
-			return waits, nil
+			return before, nil
 		}
 	}
 }

@@ -383,3 +383,31 @@ func (c *client) crawl(u string, depth int) error {
 	}
 	return nil
 }
+
+// joinEarly returns on success first: what follows runs only after a
+// failure.
+func (c *client) joinEarly(u string, retries int) error {
+	err := c.status(u)
+	if err == nil {
+		return nil
+	}
+	if retries <= 0 {
+		return err
+	}
+	time.Sleep(2 * time.Second) // want `^recursive retry waits a fixed 2s between attempts`
+	return c.joinEarly(u, retries-1)
+}
+
+// pagesNoted counts a success and goes on: what follows runs after a
+// success too.
+func (c *client) pagesNoted(u string, left int, seen *int) error {
+	err := c.status(u)
+	if err == nil {
+		*seen++
+	}
+	if left <= 0 {
+		return err
+	}
+	time.Sleep(time.Second)
+	return c.pagesNoted(u+"?next", left-1, seen)
+}
