@@ -212,6 +212,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		w.noteReset(s.X)
 		return 0, true, st
 	case *ast.AssignStmt:
+		st = w.assertion(s, st)
 		for i, l := range s.Lhs {
 			id, ok := l.(*ast.Ident)
 			if !ok {
@@ -235,6 +236,9 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		}
 		return 0, true, st
 	case *ast.IfStmt:
+		if init, ok := s.Init.(*ast.AssignStmt); ok {
+			st = w.assertion(init, st)
+		}
 		switch w.eval(s.Cond, st) {
 		case yes:
 			return w.stmt(s.Body, st, nested)
@@ -277,6 +281,32 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		return o &^ brk, true, st
 	}
 	return 0, true, st
+}
+
+// assertion records what a comma-ok type assertion on the attempt's error
+// tells (httpErr, ok := err.(httpError); if ok && httpErr.Timeout() {
+// continue }): when the attempt gave no error, ok is false, for a nil
+// error has no dynamic type; when it failed, ok is unknown.
+func (w *walker) assertion(s *ast.AssignStmt, st state) state {
+	if len(s.Lhs) != 2 || len(s.Rhs) != 1 {
+		return st
+	}
+	ta, isAssert := ast.Unparen(s.Rhs[0]).(*ast.TypeAssertExpr)
+	id, isIdent := s.Lhs[1].(*ast.Ident)
+	if !isAssert || !isIdent || !w.isErr(ta.X) {
+		return st
+	}
+	obj := w.info.ObjectOf(id)
+	if obj == nil {
+		return st // _
+	}
+	st = st.clone()
+	if w.errs() {
+		delete(st, obj)
+	} else {
+		st[obj] = no
+	}
+	return st
 }
 
 func mergeFall(f1 bool, s1 state, f2 bool, s2 state) state {
