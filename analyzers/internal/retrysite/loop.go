@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -674,9 +675,10 @@ func (w *walker) isCurrentStatus(e ast.Expr) bool {
 }
 
 // roles tells which of args are the attempt's error, response and status
-// code, and whether the call is a question about its answer: one that is
-// given the response or the status code, or the error beside other values
-// (a predicate given the error alone is read through onNil).
+// code, or a list of codes the caller gives (see inCodes), and whether the
+// call is a question about its answer: one that is given the response or
+// the status code, or the error beside other values (a predicate given the
+// error alone is read through onNil).
 func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 	roles := make([]argRole, len(args))
 	found := false
@@ -688,11 +690,54 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = respArg, true
 		case w.isCurrentStatus(arg):
 			roles[i], found = statusArg, true
-		case isCodes(w.info, arg):
+		case w.isCallerCodes(arg):
 			roles[i] = codesArg
 		}
 	}
 	return roles, found && !(len(args) == 1 && roles[0] == errArg)
+}
+
+// isCallerCodes reports whether e is a list of status codes the caller
+// gives (see inCodes): a parameter of the loop's function, a slice of
+// integers, that the function neither assigns nor hands out by address.
+func (w *walker) isCallerCodes(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || !isIntSlice(w.info.TypeOf(id)) {
+		return false
+	}
+	v := w.info.Uses[id]
+	for fn := range w.loop.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		switch n := fn.Node().(type) {
+		case *ast.FuncDecl:
+			ft = n.Type
+		case *ast.FuncLit:
+			ft = n.Type
+		}
+		if !slices.ContainsFunc(ft.Params.List, func(f *ast.Field) bool {
+			return slices.ContainsFunc(f.Names, func(n *ast.Ident) bool { return w.info.Defs[n] == v })
+		}) {
+			return false
+		}
+		for c := range fn.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+			switch n := c.Node().(type) {
+			case *ast.AssignStmt:
+				if slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return identObj(w.info, rootOf(l)) == v }) {
+					return false
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && identObj(w.info, n.X) == v {
+					return false
+				}
+			case *ast.RangeStmt:
+				if n.Tok == token.ASSIGN && (identObj(w.info, n.Key) == v || identObj(w.info, n.Value) == v) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

@@ -116,12 +116,12 @@ const (
 // its loop when err == nil && !ResponseHasStatusCode(resp, codes...). No
 // constant says what such a list holds, but a success is not in it: a list
 // of statuses to retry that named 200 would retry every answer. So a
-// success status is taken to be in no integer list that is handed, as a
-// variable, to a predicate beside the attempt's answer; whether a failure
-// status is stays unknown. Were the list one of statuses to accept, a loop
-// leaving when the status is in it would, so taken, go around on success
-// and be no retry loop: the premise can hide a loop, never make one of a
-// loop that is not.
+// success status is taken to be in no list of integers that the loop's
+// function is given as a parameter, leaves alone, and hands to a predicate
+// beside the attempt's answer; whether a failure status is stays unknown.
+// A list whose values the package shows (a literal, a local or package
+// variable, a field) is not taken for one: it may hold 200, as a list of
+// statuses to accept or to poll on does.
 
 // inCodes is whether the status of out is in a list of statuses the caller
 // gives (codesArg).
@@ -132,23 +132,18 @@ func (out outcome) inCodes() tri {
 	return unknown
 }
 
-// isCodes reports whether e, an argument of a call, is a list of status
-// codes the caller gives: a variable, field or parameter (not a literal,
-// whose elements could be read) of a slice of integers.
-func isCodes(info *types.Info, e ast.Expr) bool {
-	switch ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.SelectorExpr:
-		return isIntSlice(info.TypeOf(e))
-	}
-	return false
-}
-
+// isIntSlice reports whether t is a slice of integers that may be status
+// codes: not bytes or runes, which are text.
 func isIntSlice(t types.Type) bool {
 	if t == nil {
 		return false
 	}
 	s, ok := t.Underlying().(*types.Slice)
-	return ok && typematch.IsInteger(s.Elem())
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && typematch.IsInteger(b) && b.Kind() != types.Uint8 && b.Kind() != types.Int32
 }
 
 // outcome is the attempt's answer a predicate is evaluated with: whether the
@@ -213,7 +208,7 @@ func (a *recogniser) outcomeOf(fn *types.Func, roles []argRole, out outcome, dep
 	}
 	// A variadic predicate is followed only when given a list of codes
 	// whole (ResponseHasStatusCode(resp, codes...)).
-	if last := sig.Params().At(sig.Params().Len() - 1); sig.Variadic() && p.role[last] != codesArg {
+	if sig.Variadic() && p.role[sig.Params().At(sig.Params().Len()-1)] != codesArg {
 		return unknown
 	}
 	if len(p.role) == 0 {
@@ -304,9 +299,12 @@ func (p *verdicts) stmt(s ast.Stmt) (falls, ok bool) {
 }
 
 // roleOf is the role of e, a variable of the predicate.
-func (p *verdicts) roleOf(e ast.Expr) argRole {
+func (p *verdicts) roleOf(e ast.Expr) argRole { return roleIn(p.a.info, p.role, e) }
+
+// roleIn is the role that role gives e, a variable of a predicate.
+func roleIn(info *types.Info, role map[types.Object]argRole, e ast.Expr) argRole {
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		return p.role[p.a.info.Uses[id]]
+		return role[info.Uses[id]]
 	}
 	return otherArg
 }
@@ -368,15 +366,11 @@ func answerOf(mayFalse, mayTrue bool) tri {
 
 // outcomeLeaf evaluates an operand of a condition in a predicate whose
 // parameters in role hold the attempt's error, response or status code as
-// out has them. depth counts the predicates on a nil error followed into
-// one another (return isTemporary(err) || isTimeout(err)).
+// out has them. depth counts the predicates followed into one another
+// (return isTemporary(err) || isTimeout(err), return containsInt(codes,
+// resp.StatusCode)).
 func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out outcome, depth int) tri {
-	roleOf := func(e ast.Expr) argRole {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			return role[a.info.Uses[id]]
-		}
-		return otherArg
-	}
+	roleOf := func(e ast.Expr) argRole { return roleIn(a.info, role, e) }
 	isNil := func(e ast.Expr) bool { tv, ok := a.info.Types[e]; return ok && tv.IsNil() }
 	switch e := e.(type) {
 	case *ast.BinaryExpr:

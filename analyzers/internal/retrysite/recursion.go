@@ -27,8 +27,10 @@ import (
 //     after n-- or n -= 1): a count of the attempts left, which a poll that
 //     goes on until a condition holds does not keep;
 //   - it is made after a failure: in the body of an if that tests for one
-//     (err != nil), after an if that returns on success (if err == nil {
-//     return nil }), in a case of a switch on an error other than nil, or in
+//     (err != nil), after an if that returns when the attempt before it,
+//     a call that reaches another process, succeeded (if err == nil {
+//     return nil }; see returnedOnSuccess), in a case of a switch on an
+//     error other than nil, or in
 //     a function literal that is handed the error (retry := func(err
 //     error) ...); see afterFailure;
 //   - a wait comes before it on its path: in a statement before it in its
@@ -46,7 +48,8 @@ func (a *recogniser) recursiveSites(decl *ast.FuncDecl) []*Site {
 	for c := range body.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
 		callee := typematch.Callee(a.info, call)
-		if callee == nil || callee.Origin() != fn.Origin() || !a.countsDown(decl, fn, call) || !afterFailure(a.info, c) {
+		if callee == nil || callee.Origin() != fn.Origin() || !a.countsDown(decl, fn, call) ||
+			!afterFailure(a.info, c) && !a.returnedOnSuccess(decl, c) {
 			continue
 		}
 		waits, inner := a.waitsBefore(c)
@@ -104,14 +107,9 @@ func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
 // of an if err == nil, in a case of a switch or type switch on an error
 // other than nil (or its default when a case is nil; for an error that is
 // an integer code, its zero plays nil's part), in a case of a
-// tagless switch that tests a failure, in a function literal that takes
-// an error, or after a return on success (if err == nil { return nil }) on
-// its path.
+// tagless switch that tests a failure, or in a function literal that takes
+// an error. (A call after a return on success is returnedOnSuccess's.)
 func afterFailure(info *types.Info, cur inspector.Cursor) bool {
-	before, _ := pathBefore(cur)
-	if slices.ContainsFunc(before, func(c inspector.Cursor) bool { return returnsOnSuccess(info, c.Node()) }) {
-		return true
-	}
 	call := cur.Node()
 	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
 		switch n := c.Node().(type) {
@@ -217,15 +215,82 @@ func isNilTest(info *types.Info, e ast.Expr, op token.Token) bool {
 	return errorTyped(info, be.X) && info.Types[be.Y].IsNil() || errorTyped(info, be.Y) && info.Types[be.X].IsNil()
 }
 
-// returnsOnSuccess reports whether stmt is an if that returns when an error
-// is nil: what follows it runs only after a failure.
-func returnsOnSuccess(info *types.Info, stmt ast.Node) bool {
-	is, ok := stmt.(*ast.IfStmt)
-	if !ok || !isNilTest(info, is.Cond, token.EQL) || len(is.Body.List) == 0 {
+// returnedOnSuccess reports whether the call at cur runs only after an
+// attempt failed, because an if before it on its path returned when the
+// attempt succeeded:
+//
+//	err := c.status(u)
+//	if err == nil { return nil }
+//
+// (or the attempt in the if's init). The attempt is the call that last
+// gave the error before that if, and it must reach another process (a
+// check of a local file or a cache that returns early is no attempt). An
+// if after it that returns on a failure makes what follows a success path
+// of a later call (the next part of an upload), and no retry.
+func (a *recogniser) returnedOnSuccess(decl *ast.FuncDecl, cur inspector.Cursor) bool {
+	before, _ := pathBefore(cur)
+	var onSuccess *ast.IfStmt
+	var tested types.Object
+	for _, c := range before {
+		if is, ok := c.Node().(*ast.IfStmt); ok && isNilTest(a.info, is.Cond, token.EQL) && returnsIn(is.Body) {
+			if onSuccess == nil || is.Pos() > onSuccess.Pos() {
+				onSuccess, tested = is, nilTested(a.info, is.Cond)
+			}
+		}
+	}
+	if onSuccess == nil || tested == nil {
 		return false
 	}
-	_, returns := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt)
-	return returns
+	var attempt *ast.CallExpr
+	for _, c := range before {
+		n := c.Node()
+		if is, ok := n.(*ast.IfStmt); ok && is.Pos() > onSuccess.Pos() && anyFailed(a.info, eval.Conjuncts(is.Cond)) && returnsIn(is.Body) {
+			return false
+		}
+		if n.Pos() < onSuccess.Pos() {
+			if call := a.errorFrom(n, tested); call != nil && (attempt == nil || call.Pos() > attempt.Pos()) {
+				attempt = call
+			}
+		}
+	}
+	if call := a.errorFrom(onSuccess.Init, tested); call != nil {
+		attempt = call
+	}
+	return attempt != nil && a.reaches(attempt, decl) == Reaches
+}
+
+// returnsIn reports whether block ends in a return.
+func returnsIn(block *ast.BlockStmt) bool {
+	if len(block.List) == 0 {
+		return false
+	}
+	_, ok := block.List[len(block.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// nilTested returns the variable that cond, a comparison of an error with
+// nil, tests, or nil for another operand.
+func nilTested(info *types.Info, cond ast.Expr) types.Object {
+	be := ast.Unparen(cond).(*ast.BinaryExpr)
+	x := be.X
+	if info.Types[x].IsNil() {
+		x = be.Y
+	}
+	return identObj(info, x)
+}
+
+// errorFrom returns the call of which stmt assigns the error v, one of its
+// results (err := c.status(u), resp, err = c.hc.Do(req)), or nil.
+func (a *recogniser) errorFrom(stmt ast.Node, v types.Object) *ast.CallExpr {
+	as, ok := stmt.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || !slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return v != nil && identObj(a.info, l) == v }) {
+		return nil
+	}
+	return call
 }
 
 // within reports whether n lies inside m.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"time"
 )
@@ -410,4 +411,60 @@ func (c *client) pagesNoted(u string, left int, seen *int) error {
 	}
 	time.Sleep(time.Second)
 	return c.pagesNoted(u+"?next", left-1, seen)
+}
+
+// syncParts returns when the first part is there already, and leaves on a
+// failed upload of the next: the call after runs on a success.
+func (c *client) syncParts(parts []string, left int) error {
+	if err := c.status(parts[0] + "?exists"); err == nil {
+		return nil
+	}
+	if left <= 0 || len(parts) < 2 {
+		return nil
+	}
+	if err := c.status(parts[1]); err != nil {
+		return err
+	}
+	time.Sleep(time.Second)
+	return c.syncParts(parts[1:], left-1)
+}
+
+// cached returns early on a cached answer, which is no attempt.
+func (c *client) cached(cache map[string]error, u string, left int) error {
+	err := cache[u]
+	if err == nil {
+		return nil
+	}
+	if left <= 0 {
+		return c.status(u)
+	}
+	time.Sleep(time.Second)
+	return c.cached(cache, u, left-1)
+}
+
+// statLocal returns early when a local file exists: a check of this
+// machine, not an attempt on another process.
+func (c *client) statLocal(path, u string, left int) error {
+	_, err := os.Stat(path)
+	if err == nil {
+		return nil
+	}
+	if left <= 0 {
+		return c.status(u)
+	}
+	time.Sleep(time.Second)
+	return c.statLocal(path, u, left-1)
+}
+
+// joinEarlyInit makes the attempt in the init of the if that returns on
+// its success.
+func (c *client) joinEarlyInit(u string, retries int) error {
+	if err := c.status(u); err == nil {
+		return nil
+	}
+	if retries <= 0 {
+		return errBusy
+	}
+	time.Sleep(3 * time.Second) // want `^recursive retry waits a fixed 3s between attempts`
+	return c.joinEarlyInit(u, retries-1)
 }
