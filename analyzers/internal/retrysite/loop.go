@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -104,6 +103,9 @@ type walker struct {
 	// error, response or status code answers for an outcome of the attempt
 	// (recogniser.onOutcome).
 	onOutcome func(*types.Func, []argRole, outcome) tri
+	// callerCodes tells a list of status codes the caller gives
+	// (recogniser.isCallerCodes).
+	callerCodes func(ast.Expr) bool
 	// absentFails, when set, leaves a test of the attempt's error for "does
 	// not exist" unknown instead of false (see absent.go): the walk then
 	// asks whether the loop would retry if that answer were one more
@@ -287,7 +289,8 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 // assertion records what a comma-ok type assertion on the attempt's error
 // tells (httpErr, ok := err.(httpError); if ok && httpErr.Timeout() {
 // continue }): when the attempt gave no error, ok is false, for a nil
-// error has no dynamic type; when it failed, ok is unknown.
+// error has no dynamic type; when it failed, ok is unknown. An ok that
+// another statement of the loop sets too is left alone.
 func (w *walker) assertion(s *ast.AssignStmt, st state) state {
 	if len(s.Lhs) != 2 || len(s.Rhs) != 1 {
 		return st
@@ -298,8 +301,8 @@ func (w *walker) assertion(s *ast.AssignStmt, st state) state {
 		return st
 	}
 	obj := w.info.ObjectOf(id)
-	if obj == nil {
-		return st // _
+	if obj == nil || w.writes(obj) > 1 {
+		return st // _, or an ok that something else sets too
 	}
 	st = st.clone()
 	if w.errs() {
@@ -308,6 +311,32 @@ func (w *walker) assertion(s *ast.AssignStmt, st state) state {
 		st[obj] = no
 	}
 	return st
+}
+
+// writes counts the statements in the loop that set v: assignments (a
+// select's receive included), range clauses and the taking of its address.
+func (w *walker) writes(v types.Object) int {
+	n := 0
+	is := func(e ast.Expr) bool { return e != nil && identObj(w.info, e) == v }
+	for c := range w.loop.Preorder((*ast.AssignStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		switch x := c.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if is(l) {
+					n++
+				}
+			}
+		case *ast.RangeStmt:
+			if is(x.Key) || is(x.Value) {
+				n++
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && is(x.X) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func mergeFall(f1 bool, s1 state, f2 bool, s2 state) state {
@@ -690,54 +719,11 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = respArg, true
 		case w.isCurrentStatus(arg):
 			roles[i], found = statusArg, true
-		case w.isCallerCodes(arg):
+		case w.callerCodes(arg):
 			roles[i] = codesArg
 		}
 	}
 	return roles, found && !(len(args) == 1 && roles[0] == errArg)
-}
-
-// isCallerCodes reports whether e is a list of status codes the caller
-// gives (see inCodes): a parameter of the loop's function, a slice of
-// integers, that the function neither assigns nor hands out by address.
-func (w *walker) isCallerCodes(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || !isIntSlice(w.info.TypeOf(id)) {
-		return false
-	}
-	v := w.info.Uses[id]
-	for fn := range w.loop.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		var ft *ast.FuncType
-		switch n := fn.Node().(type) {
-		case *ast.FuncDecl:
-			ft = n.Type
-		case *ast.FuncLit:
-			ft = n.Type
-		}
-		if !slices.ContainsFunc(ft.Params.List, func(f *ast.Field) bool {
-			return slices.ContainsFunc(f.Names, func(n *ast.Ident) bool { return w.info.Defs[n] == v })
-		}) {
-			return false
-		}
-		for c := range fn.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
-			switch n := c.Node().(type) {
-			case *ast.AssignStmt:
-				if slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return identObj(w.info, rootOf(l)) == v }) {
-					return false
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && identObj(w.info, n.X) == v {
-					return false
-				}
-			case *ast.RangeStmt:
-				if n.Tok == token.ASSIGN && (identObj(w.info, n.Key) == v || identObj(w.info, n.Value) == v) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

@@ -132,8 +132,24 @@ func (out outcome) inCodes() tri {
 	return unknown
 }
 
+// isCallerCodes reports whether e is a list of status codes the caller
+// gives (see inCodes): a variable, a slice of integers, to which the
+// package gives no value (it neither declares it with one nor assigns it as
+// a whole, ranges into it or hands it out by address): a parameter or
+// receiver of the loop's function or of one around it. (A write to one of
+// its elements is not looked for.)
+func (a *recogniser) isCallerCodes(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || !isIntSlice(a.info.TypeOf(id)) || a.assigned[a.info.Uses[id]] != nil {
+		return false
+	}
+	_, ranged := a.ranged[a.info.Uses[id]]
+	return !ranged
+}
+
 // isIntSlice reports whether t is a slice of integers that may be status
-// codes: not bytes or runes, which are text.
+// codes: not of bytes or runes, which are text (nor, since those are their
+// names, of uint8 or int32).
 func isIntSlice(t types.Type) bool {
 	if t == nil {
 		return false

@@ -223,10 +223,13 @@ func isNilTest(info *types.Info, e ast.Expr, op token.Token) bool {
 //	if err == nil { return nil }
 //
 // (or the attempt in the if's init). The attempt is the call that last
-// gave the error before that if, and it must reach another process (a
-// check of a local file or a cache that returns early is no attempt). An
-// if after it that returns on a failure makes what follows a success path
-// of a later call (the next part of an upload), and no retry.
+// gave the error before that if (an error last given otherwise, by a
+// cache, is no attempt's), and it must reach another
+// process (a check of a local file that returns early is no attempt). An if
+// after it that returns on the failure of a later call that reaches
+// another process makes what follows a success path of that call (the next
+// part of an upload), and no retry; one that returns on this attempt's
+// failure (errors.Is(err, errBusy)) or on the context's does not.
 func (a *recogniser) returnedOnSuccess(decl *ast.FuncDecl, cur inspector.Cursor) bool {
 	before, _ := pathBefore(cur)
 	var onSuccess *ast.IfStmt
@@ -241,22 +244,53 @@ func (a *recogniser) returnedOnSuccess(decl *ast.FuncDecl, cur inspector.Cursor)
 	if onSuccess == nil || tested == nil {
 		return false
 	}
-	var attempt *ast.CallExpr
+	attempt := a.lastCallGiving(tested, before, onSuccess)
+	if attempt == nil || a.reaches(attempt, decl) != Reaches {
+		return false
+	}
 	for _, c := range before {
-		n := c.Node()
-		if is, ok := n.(*ast.IfStmt); ok && is.Pos() > onSuccess.Pos() && anyFailed(a.info, eval.Conjuncts(is.Cond)) && returnsIn(is.Body) {
-			return false
+		is, ok := c.Node().(*ast.IfStmt)
+		if !ok || is.Pos() < onSuccess.Pos() || !anyFailed(a.info, eval.Conjuncts(is.Cond)) || !returnsIn(is.Body) {
+			continue
 		}
-		if n.Pos() < onSuccess.Pos() {
-			if call := a.errorFrom(n, tested); call != nil && (attempt == nil || call.Pos() > attempt.Pos()) {
-				attempt = call
+		for n := range ast.Preorder(is.Cond) {
+			id, isIdent := n.(*ast.Ident)
+			if !isIdent || !errorTyped(a.info, id) {
+				continue
+			}
+			v := identObj(a.info, id)
+			if later := a.lastCallGiving(v, before, is); later != nil && later.Pos() > onSuccess.Pos() && a.reaches(later, decl) == Reaches {
+				return false
 			}
 		}
 	}
-	if call := a.errorFrom(onSuccess.Init, tested); call != nil {
-		attempt = call
+	return true
+}
+
+// lastCallGiving returns the call that last gives the error v before the
+// if at: in its init, or in the last statement of the path before it (or
+// nested in one) that assigns v, when that statement is such a call's (err
+// := c.status(u)); nil when v's last value there comes from something else.
+func (a *recogniser) lastCallGiving(v types.Object, before []inspector.Cursor, at *ast.IfStmt) *ast.CallExpr {
+	if call := a.errorFrom(at.Init, v); call != nil {
+		return call
 	}
-	return attempt != nil && a.reaches(attempt, decl) == Reaches
+	var last *ast.AssignStmt
+	for _, c := range before {
+		if c.Node().Pos() >= at.Pos() {
+			continue
+		}
+		for s := range c.Preorder((*ast.AssignStmt)(nil)) {
+			as := s.Node().(*ast.AssignStmt)
+			if slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return identObj(a.info, l) == v }) && (last == nil || as.Pos() > last.Pos()) {
+				last = as
+			}
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	return a.errorFrom(last, v)
 }
 
 // returnsIn reports whether block ends in a return.
@@ -287,7 +321,7 @@ func (a *recogniser) errorFrom(stmt ast.Node, v types.Object) *ast.CallExpr {
 		return nil
 	}
 	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || !slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return v != nil && identObj(a.info, l) == v }) {
+	if !ok || !slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return identObj(a.info, l) == v }) {
 		return nil
 	}
 	return call

@@ -468,3 +468,51 @@ func (c *client) joinEarlyInit(u string, retries int) error {
 	time.Sleep(3 * time.Second) // want `^recursive retry waits a fixed 3s between attempts`
 	return c.joinEarlyInit(u, retries-1)
 }
+
+// joinUnlessBusy gives up on one failure of the same attempt: what follows
+// still runs only after it failed.
+func (c *client) joinUnlessBusy(u string, retries int) error {
+	err := c.status(u)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, errBusy) {
+		return err
+	}
+	if retries <= 0 {
+		return err
+	}
+	time.Sleep(5 * time.Second) // want `^recursive retry waits a fixed 5s between attempts`
+	return c.joinUnlessBusy(u, retries-1)
+}
+
+// joinUnlessDone gives up when its context is done, before the wait.
+func (c *client) joinUnlessDone(ctx context.Context, u string, retries int) error {
+	err := c.status(u)
+	if err == nil {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if retries <= 0 {
+		return err
+	}
+	time.Sleep(4 * time.Second) // want `^recursive retry waits a fixed 4s between attempts`
+	return c.joinUnlessDone(ctx, u, retries-1)
+}
+
+// overwritten tests a cached answer that replaced the attempt's: what
+// follows runs after the attempt succeeded too.
+func (c *client) overwritten(cache map[string]error, u string, left int) error {
+	err := c.status(u)
+	err = cache[u]
+	if err == nil {
+		return nil
+	}
+	if left <= 0 {
+		return err
+	}
+	time.Sleep(time.Second)
+	return c.overwritten(cache, u, left-1)
+}

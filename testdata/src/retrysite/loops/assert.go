@@ -66,3 +66,19 @@ func assertOther(v any) error {
 	}
 	return err
 }
+
+// An ok set again by a lookup says nothing of the attempt when it is read.
+func assertThenLookup(m map[string]bool) error {
+	var err error
+	for try := 0; try < 3; try++ { // want `periodic loop, waits sleep\(time.Second\)$`
+		err = op()
+		_, ok := err.(timeoutError)
+		_, ok = m["poll"]
+		if ok {
+			time.Sleep(time.Second)
+			continue
+		}
+		break
+	}
+	return err
+}

@@ -255,3 +255,32 @@ func sendFailedAll(c *http.Client, req *http.Request) (*http.Response, error) {
 	}
 	return nil, errors.New("gave up")
 }
+
+// sendLater retries in a function literal, with the list the function
+// around it is given.
+func sendLater(c *http.Client, req *http.Request, codes []int) func() (*http.Response, error) {
+	return func() (*http.Response, error) {
+		for attempt := 0; attempt < 4; attempt++ { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)`
+			res, err := c.Do(req)
+			if err == nil && !hasStatus(res, codes...) {
+				return res, nil
+			}
+			time.Sleep(time.Second)
+		}
+		return nil, errors.New("gave up")
+	}
+}
+
+// codeList is a list of codes whose method retries on them.
+type codeList []int
+
+func (l codeList) send(c *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)`
+		res, err := c.Do(req)
+		if err == nil && !hasStatus(res, l...) {
+			return res, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
