@@ -116,12 +116,12 @@ const (
 // its loop when err == nil && !ResponseHasStatusCode(resp, codes...). No
 // constant says what such a list holds, but a success is not in it: a list
 // of statuses to retry that named 200 would retry every answer. So a
-// success status is taken to be in no list of integers that the loop's
-// function is given as a parameter, leaves alone, and hands to a predicate
-// beside the attempt's answer; whether a failure status is stays unknown.
-// A list whose values the package shows (a literal, a local or package
-// variable, a field) is not taken for one: it may hold 200, as a list of
-// statuses to accept or to poll on does.
+// success status is taken to be in no list of integers that a caller gives
+// (a parameter to which the package gives no value, isCallerCodes) and the
+// loop hands to a predicate beside the attempt's answer; whether a failure
+// status is stays unknown. A list whose values the package shows (a
+// literal, a local or package variable, a field) is not taken for one: it
+// may hold 200, as a list of statuses to accept or to poll on does.
 
 // inCodes is whether the status of out is in a list of statuses the caller
 // gives (codesArg).
