@@ -110,9 +110,11 @@ func IsInteger(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// IsError reports whether t is the predeclared error type.
+// IsError reports whether t is the predeclared error type, or an interface
+// type defined over it (cloudevents' type Result error): a value of either
+// is nil exactly when nothing failed, and any error converts to it.
 func IsError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return t != nil && types.Identical(t.Underlying(), errorInterface)
 }
 
 // ImplementsError reports whether a value of type t is an error.
