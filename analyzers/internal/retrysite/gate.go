@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -24,21 +25,26 @@ import (
 //     receiver that gives Jitter a value; a literal that leaves it out (and
 //     that nothing in the package sets) backs off deterministically. The
 //     method's RandomFact names the field (Gate).
-//   - A function that returns one of its duration arguments, unchanged: a
-//     max, a min, a default for a zero value (PassFact). Its result is as
-//     random as the arguments it may return. A function that computes a
-//     backoff of its own from its arguments gets no such fact: its policy is
-//     the other package's (see the crosspkg testdata).
+//   - A function whose duration result is deterministic but for its
+//     arguments (PassFact): one of them unchanged (a max, a min, a default
+//     for a zero value), or a backoff computed from them and from
+//     configuration (Exponential(base, n) = base << n; cloudevents'
+//     RetryParams.BackoffFor(tries) = r.Period * tries). Its result is as
+//     random as the arguments it depends on. A result that may be zero or
+//     the server's Retry-After, or that a hook replaces, gets no fact.
 
-// PassFact marks a function whose duration result is always one of its
-// parameters (bit i of Params; the elements of a variadic one included) or
-// zero, so that its result is judged by the arguments of each call.
+// PassFact marks a function whose duration result is a deterministic
+// function of its parameters (bit i of Params; the elements of a variadic
+// one included; recvBit the receiver), so that its result is judged by the
+// arguments of each call.
 type PassFact struct {
 	Params uint64
 }
 
-func (*PassFact) AFact()         {}
-func (*PassFact) String() string { return "passes a duration argument through" }
+func (*PassFact) AFact() {}
+func (f *PassFact) String() string {
+	return fmt.Sprintf("deterministic duration of params %b", f.Params)
+}
 
 // joinRandom is join when a or b is Random: a draw gated by a receiver field
 // stays gated only when everything else it is combined with is deterministic

@@ -586,6 +586,8 @@ func (a *recogniser) exportRandomFacts() {
 		case r.r == Fixed:
 			if p, ok := a.passesThrough(fn); ok {
 				a.pass.ExportObjectFact(fn, &PassFact{Params: p})
+			} else if !r.zero && !r.fromServer() && r.unless == "" {
+				a.pass.ExportObjectFact(fn, &PassFact{Params: r.params})
 			}
 		}
 	}

@@ -651,8 +651,12 @@ func (a *recogniser) exportWaitFacts() {
 				continue
 			}
 		}
-		if w, ok := a.calleeWait(fn); ok && w.r.params == 0 && !w.r.server && (w.r.r == Fixed || w.r.r == Random) {
-			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r, Unless: w.r.unless})
+		w, ok := a.calleeWait(fn)
+		if !ok || w.r.server || w.r.r != Fixed && w.r.r != Random {
+			continue
+		}
+		if w.r.params == 0 || w.r.r == Fixed && w.r.params&recvBit == 0 {
+			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r, Unless: w.r.unless, Params: w.r.params})
 		}
 	}
 }

@@ -241,6 +241,10 @@ type WaitsFact struct {
 	// Unless, for a Fixed wait, names the user's function that replaces it
 	// when set (hooks.go).
 	Unless string
+	// Params, for a Fixed wait of its own, are the parameters (bit i) its
+	// duration is computed from (RetryParams.Backoff(ctx, tries) waits
+	// r.Period * tries): each call's arguments there decide how random it is.
+	Params uint64
 }
 
 func (*WaitsFact) AFact() {}
@@ -252,6 +256,8 @@ func (f *WaitsFact) String() string {
 		return "waits(random)"
 	case f.Unless != "":
 		return "waits(fixed unless " + f.Unless + " is set)"
+	case f.Params != 0:
+		return fmt.Sprintf("waits(fixed, from params %b)", f.Params)
 	}
 	return "waits(fixed)"
 }

@@ -253,7 +253,7 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 	if fn.Pkg() != a.pkg {
 		var f WaitsFact
 		if a.importFact(fn, &f) && f.Param < 0 {
-			return calleeWait{kind: f.Kind, r: randomness{r: f.Randomness, unless: f.Unless}}, true
+			return calleeWait{kind: f.Kind, r: randomness{r: f.Randomness, unless: f.Unless, params: f.Params}}, true
 		}
 		return calleeWait{}, false
 	}
@@ -269,11 +269,20 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 	c := &randomCtx{params: a.allParams(decl), visited: map[types.Object]bool{}}
 	var out calleeWait
 	visit := func(cur inspector.Cursor) bool {
+		var w calleeWait
 		switch n := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.UnaryExpr:
+			// A ticker of the function's own, received from once
+			// (ticker := time.NewTicker(d); select { case <-ticker.C: }):
+			// a one-shot timer, cloudevents' RetryParams.Backoff.
+			t, ok := a.localTicker(n, decl)
+			if !ok {
+				return true
+			}
+			w = calleeWait{kind: Timer, r: a.randomness(t.Duration, c), dur: t.Duration}
 		case *ast.CallExpr:
-			var w calleeWait
 			if k, d := a.waitOf(n); k != 0 {
 				if k == Tick || d == nil {
 					return true
@@ -288,15 +297,17 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 			} else {
 				return true
 			}
-			if out.kind == 0 {
-				out = w
-			} else {
-				out.r = join(out.r, w.r) // waits in sequence
-			}
+		default:
+			return true
+		}
+		if out.kind == 0 {
+			out = w
+		} else {
+			out.r = join(out.r, w.r) // waits in sequence
 		}
 		return true
 	}
-	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}
+	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil), (*ast.UnaryExpr)(nil)}
 	for st := range a.bodies[decl].Children() {
 		switch st.Node().(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt, *ast.RangeStmt, *ast.GoStmt,
@@ -314,6 +325,22 @@ func (a *recogniser) calleeWait(fn *types.Func) (calleeWait, bool) {
 	}
 	a.calleeWaits[fn] = out
 	return out, out.kind != 0
+}
+
+// localTicker returns the ticker that recv (<-ticker.C) receives from when
+// it is a local variable of decl given one value, by time.NewTicker(d),
+// before the receive.
+func (a *recogniser) localTicker(recv *ast.UnaryExpr, decl *ast.FuncDecl) (Wait, bool) {
+	sel, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	if recv.Op != token.ARROW || !ok || sel.Sel.Name != "C" {
+		return Wait{}, false
+	}
+	obj := identObj(a.info, sel.X)
+	if obj == nil || obj.Pos() < decl.Pos() || obj.Pos() >= decl.End() {
+		return Wait{}, false
+	}
+	w, ok := a.timerDef(obj, recv.Pos())
+	return w, ok && w.Kind == Tick && w.Duration != nil // a timer's wait is its NewTimer call
 }
 
 // argsRandomness resolves the parameters a callee's wait depends on with

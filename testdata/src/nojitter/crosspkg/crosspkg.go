@@ -4,6 +4,7 @@ package crosspkg
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"nojitter/jitterlib"
@@ -45,13 +46,88 @@ func viaSleepHelperJittered(ctx context.Context) error {
 	return nil
 }
 
-// Another package's function without a fact: quiet.
+// A backoff computed by another package from its arguments, with no
+// jitter: as fixed as its arguments.
 func exponential() error {
 	for n := range 3 {
 		if err := op(); err == nil {
 			return nil
 		}
-		time.Sleep(jitterlib.Exponential(time.Second, n))
+		time.Sleep(jitterlib.Exponential(time.Second, n)) // want `retry loop waits a deterministic duration \(jitterlib.Exponential\(time.Second, n\)\) between attempts`
+	}
+	return nil
+}
+
+// The same backoff of a jittered base is jittered.
+func exponentialJittered() error {
+	for n := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(jitterlib.Exponential(jitterlib.Jittered(time.Second), n))
+	}
+	return nil
+}
+
+// A backoff that may be the server's Retry-After is the server's pacing:
+// another package's gets no summary, and the wait stays unjudged.
+func serverOr(resp *http.Response) error {
+	for n := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(jitterlib.ServerOr(resp, time.Second, n))
+	}
+	return nil
+}
+
+// cloudevents' doWithRetry: the wait is a method of the policy, which
+// waits on a ticker what the policy computes, Period times the try.
+func policy(ctx context.Context, p *jitterlib.RetryParams) error {
+	for try := 0; ; try++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := p.Backoff(ctx, try+1); err != nil { // want `retry loop waits a deterministic duration \(in jitterlib.Backoff\) between attempts`
+			return err
+		}
+	}
+}
+
+// A wait of another package computed from its arguments: fixed for fixed
+// arguments, random for a random one.
+func waitTimes(ctx context.Context) error {
+	for n := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := jitterlib.WaitTimes(ctx, time.Second, n); err != nil { // want `retry loop waits a deterministic duration \(in jitterlib.WaitTimes\) between attempts`
+			return err
+		}
+	}
+	return nil
+}
+
+func waitTimesJittered(ctx context.Context) error {
+	for n := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := jitterlib.WaitTimes(ctx, jitterlib.Jittered(time.Second), n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A ticker another package makes and hands over, without receiving from
+// it, is no wait: this loop does not wait at all.
+func paced(ticks chan<- *time.Ticker) error {
+	for range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		jitterlib.Pace(time.Second, ticks)
 	}
 	return nil
 }

@@ -4,7 +4,10 @@ package jitterlib
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -32,3 +35,57 @@ func Sleep(ctx context.Context, d time.Duration) error {
 
 // Opaque computes a duration in a way the analyzer cannot follow.
 func Opaque(f func() time.Duration) time.Duration { return f() }
+
+// ServerOr waits what the server asked for when it answered with a
+// Retry-After, else base << n: the server's pacing is no jitter to add.
+func ServerOr(resp *http.Response, base time.Duration, n int) time.Duration {
+	if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+		return time.Duration(s) * time.Second
+	}
+	return base << n
+}
+
+// RetryParams is a retry policy kept in a struct (cloudevents'
+// context.RetryParams): its waits are Period times the try, no jitter.
+type RetryParams struct {
+	Period   time.Duration
+	MaxTries int
+}
+
+// BackoffFor computes the wait before a try from the policy.
+func (r *RetryParams) BackoffFor(tries int) time.Duration {
+	return r.Period * time.Duration(tries)
+}
+
+// Backoff waits BackoffFor(tries), on a ticker it receives from once.
+func (r *RetryParams) Backoff(ctx context.Context, tries int) error {
+	if tries > r.MaxTries {
+		return errors.New("too many retries")
+	}
+	ticker := time.NewTicker(r.BackoffFor(tries))
+	defer ticker.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-ticker.C:
+		return nil
+	}
+}
+
+// WaitTimes waits d times n: as random as its arguments.
+func WaitTimes(ctx context.Context, d time.Duration, n int) error {
+	ticker := time.NewTicker(d * time.Duration(n))
+	defer ticker.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-ticker.C:
+		return nil
+	}
+}
+
+// Pace hands a ticker to its caller and waits for none of its ticks.
+func Pace(d time.Duration, ticks chan<- *time.Ticker) {
+	ticker := time.NewTicker(d)
+	ticks <- ticker
+}
