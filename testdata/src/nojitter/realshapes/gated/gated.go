@@ -123,14 +123,14 @@ func redialRandom(ctx context.Context, url string) error {
 	return nil
 }
 
-// stretch waits what another package's backoff policy computes: no fact
-// says how, so nothing is reported.
+// stretch waits what another package's backoff policy computes from its
+// arguments without jitter: its fact says so, and the arguments are fixed.
 func stretch(ctx context.Context, url string) error {
 	for n := range 5 {
 		if err := fetch(ctx, url); err == nil {
 			return nil
 		}
-		time.Sleep(gatedlib.Stretched(time.Second, n))
+		time.Sleep(gatedlib.Stretched(time.Second, n)) // want `retry loop waits a deterministic duration \(gatedlib.Stretched\(time.Second, n\)\) between attempts`
 	}
 	return nil
 }

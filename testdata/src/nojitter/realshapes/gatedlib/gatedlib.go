@@ -53,8 +53,7 @@ func Or(d, def time.Duration) time.Duration {
 	return d
 }
 
-// Stretched computes a wait of its own from its arguments: its policy, not
-// one of its arguments passed through.
+// Stretched computes a wait of its own from its arguments, with no jitter.
 func Stretched(d time.Duration, n int) time.Duration {
 	return d * time.Duration(n+1)
 }
