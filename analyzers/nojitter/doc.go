@@ -20,10 +20,13 @@
 // # What it reports
 //
 //   - A retry loop (found by the shared retry-site recogniser) whose wait
-//     (time.Sleep, <-time.After, a timer, a helper that sleeps for its
-//     argument) is not randomised: a constant, a parameter, or a backoff
-//     computed from them by shifts, products, math.Pow, min/max, addition or
-//     deterministic helpers. Fix: wrap the duration in retry.FullJitter.
+//     (time.Sleep, <-time.After, a timer, a ticker a helper receives from
+//     once, a helper that sleeps for its argument or for a duration it
+//     computes from its arguments) is not randomised: a constant, a
+//     parameter, or a backoff computed from them by shifts, products,
+//     math.Pow, min/max, addition or deterministic helpers, of this package
+//     or, through their facts, of another (Exponential(base, n), a policy's
+//     BackoffFor(tries)). Fix: wrap the duration in retry.FullJitter.
 //   - A connection supervisor that never leaves on success but, after a
 //     failed connect, goes around with a deterministic wait that grows with
 //     a count of failures (stepped in the loop's post statement or in the
