@@ -34,6 +34,9 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 	case *ast.ForStmt:
 		body = s.Body
 		bound, counter, boundParam = a.forBound(s)
+		if counter != nil && a.walksCollection(cur, counter) {
+			return nil, nil // a walk over a pool, as a range over it would be
+		}
 	case *ast.RangeStmt:
 		body = s.Body
 		t := a.info.TypeOf(s.X)
@@ -727,29 +730,74 @@ func (a *recogniser) isWaitOnlyRange(cur inspector.Cursor) (int, bool) {
 			}
 		}
 	}
-	ok := true
-	inWait := map[*ast.Ident]bool{}
-	filter := []ast.Node{(*ast.CallExpr)(nil), (*ast.Ident)(nil)}
-	cur.ChildAt(edge.RangeStmt_Body, -1).Inspect(filter, func(c inspector.Cursor) bool {
-		if call, isCall := c.Node().(*ast.CallExpr); isCall {
-			if _, d := a.waitOf(call); d != nil {
-				for m := range c.Child(d).Preorder((*ast.Ident)(nil)) {
-					inWait[m.Node().(*ast.Ident)] = true
-				}
-			}
-		}
-		if id, isID := c.Node().(*ast.Ident); isID && vars[a.info.Uses[id]] && !inWait[id] {
-			ok = false
-		}
-		return ok
-	})
-	if !ok {
+	body := cur.ChildAt(edge.RangeStmt_Body, -1)
+	if !a.onlyInWaits(body, func(c inspector.Cursor) bool {
+		id, ok := c.Node().(*ast.Ident)
+		return ok && vars[a.info.Uses[id]]
+	}) {
 		return 0, false
 	}
 	if lit, isLit := ast.Unparen(s.X).(*ast.CompositeLit); isLit {
 		return len(lit.Elts), true
 	}
 	return 0, true
+}
+
+// walksCollection reports whether the three-clause loop at cur, whose
+// counter is counter, goes through a collection the way a range over it
+// does (for i := 0; i < len(pool); i++ { nc.current = pool[i]; ... }) and
+// feeds its elements to the attempt: each attempt goes to the next server
+// of a pool, and none is tried twice. A list of delays read only by the
+// waits (sleep(delays[i])) leaves the loop a retry.
+func (a *recogniser) walksCollection(cur inspector.Cursor, counter types.Object) bool {
+	s := cur.Node().(*ast.ForStmt)
+	var coll string
+	for _, c := range eval.Conjuncts(s.Cond) {
+		be, ok := c.(*ast.BinaryExpr)
+		if !ok || (be.Op != token.LSS && be.Op != token.LEQ) || !isIdentOf(a.info, be.X, counter) {
+			continue
+		}
+		if call, ok := ast.Unparen(be.Y).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && typematch.IsBuiltin(a.info, id, "len") {
+				coll = types.ExprString(ast.Unparen(call.Args[0]))
+			}
+		}
+	}
+	if coll == "" {
+		return false
+	}
+	indexed := false
+	inWaits := a.onlyInWaits(cur.ChildAt(edge.ForStmt_Body, -1), func(c inspector.Cursor) bool {
+		ix, ok := c.Node().(*ast.IndexExpr)
+		if ok && isIdentOf(a.info, ix.Index, counter) && types.ExprString(ast.Unparen(ix.X)) == coll {
+			indexed = true
+			return true
+		}
+		return false
+	})
+	return indexed && !inWaits
+}
+
+// onlyInWaits reports whether every node of body that use matches lies in
+// the duration of a wait call: function literals included, since a closure
+// the loop calls feeds the attempt as well.
+func (a *recogniser) onlyInWaits(body inspector.Cursor, use func(inspector.Cursor) bool) bool {
+	ok := true
+	inWait := map[ast.Node]bool{}
+	body.Inspect(nil, func(c inspector.Cursor) bool {
+		if call, isCall := c.Node().(*ast.CallExpr); isCall {
+			if _, d := a.waitOf(call); d != nil {
+				for m := range c.Child(d).Preorder() {
+					inWait[m.Node()] = true
+				}
+			}
+		}
+		if !inWait[c.Node()] && use(c) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // forBound reads a three-clause loop's attempt bound: for i := 0; i < N; i++.
