@@ -160,8 +160,37 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	if l.runsOut.Kind != "" && !c.repeatsExhausted(s, call, l.runsOut) {
 		return false
 	}
+	if l.bound.Kind == retrysite.Unbounded && l.within == "" && !handsBackFailure(c.pass.TypesInfo, call) {
+		return false
+	}
 	w := &errorFlow{sdkOnly: !l.own, raw: l.client != nil, givesUp: l.givesUp}
 	return c.afterFailure(s, call, w)&flowAround != 0
+}
+
+// handsBackFailure reports whether call may tell its caller that it failed:
+// it returns something other than numbers and strings (an error, a bool, a
+// value that may carry an error, as go-redis' *IntCmd does), or its type is
+// not known. A call that returns no such thing, of a layer that only
+// success stops (go-zero's discovery load, returning a revision: for { if
+// get() == nil { break }; sleep }), comes back only once the layers below
+// it succeeded: the site around it never goes around because it failed,
+// and nothing multiplies.
+func handsBackFailure(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call.Fun)
+	if t == nil {
+		return true
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return true
+	}
+	for v := range sig.Results().Variables() {
+		b, ok := v.Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsNumeric|types.IsString) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // afterFailure walks the attempt of site s on from the failure of call

@@ -279,3 +279,86 @@ func handlers(c *s3.Client, in *s3.PutObjectInput) {
 		}
 	})
 }
+
+// --- an inner layer that hands back no failure ---
+
+// read gets the current value once.
+func read(url string) (int64, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.ContentLength, nil
+}
+
+// loadUntilDone retries the read until it succeeds and returns only then,
+// with no error to hand back (go-zero's discovery load).
+func loadUntilDone(url string) int64 {
+	for {
+		if n, err := read(url); err == nil {
+			return n
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// watch goes around on its own stream's failures and reloads in between:
+// the reload returns only once it has read, so it never fails for watch to
+// retry.
+func watch(url string, stream func() error) {
+	for {
+		if err := stream(); err == nil {
+			return
+		}
+		loadUntilDone(url)
+		time.Sleep(time.Second)
+	}
+}
+
+// loadTries gives up after three tries, handing back nothing either: a
+// watch around it goes around after a load that gave up, so the tries
+// multiply.
+func loadTries(url string) int64 {
+	for range 3 {
+		if n, err := read(url); err == nil {
+			return n
+		}
+		time.Sleep(time.Second)
+	}
+	return 0
+}
+
+func watchTries(url string, stream func() error) {
+	for {
+		if err := stream(); err == nil {
+			return
+		}
+		loadTries(url) // want `retry loop of unbounded attempts calls loadTries, which makes up to 3 attempts`
+		time.Sleep(time.Second)
+	}
+}
+
+// loadOrFail runs until it reads, but hands back the context's error: a
+// watch around it sees that failure.
+func loadOrFail(ctx context.Context, url string) (int64, error) {
+	for {
+		if n, err := read(url); err == nil {
+			return n, nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func watchOrFail(ctx context.Context, url string) error {
+	for {
+		if _, err := loadOrFail(ctx, url); err == nil { // want `retry loop of unbounded attempts calls loadOrFail, which makes unbounded attempts`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
