@@ -183,6 +183,13 @@
 //     retrying;
 //   - a loop without bound and without wait as an inner layer (a
 //     compare-and-swap loop far more often than a retry);
+//   - an inner layer that only success stops, called for a result of
+//     numbers or strings alone (a reload that loops until it reads and
+//     returns the revision): it comes back only once the layers below it
+//     succeeded, so the site around it never retries its failure;
+//   - a walk over a pool of servers, each tried once
+//     (for i := 0; i < len(pool); i++ { dial(pool[i]) }), as a range
+//     over them is: no retry site at all;
 //   - database/sql, whose bad-connection retries only replace a dead pooled
 //     connection and cannot be turned off, and the standard library in
 //     general;
