@@ -17,7 +17,8 @@ const contextPath = "context"
 // c.Do(req), and req was made, in the function that sends, with a context
 // made there by context.WithTimeout or WithDeadline (or derived from one),
 // or by WithCancel whose cancel a watchdog calls. Get, Head, Post and
-// PostForm send with context.Background(), which has no deadline.
+// PostForm send with context.Background(), which has no deadline. A
+// request for a stream of server-sent events needs none (see eventStream).
 func (c *checker) sendBounded(cur inspector.Cursor) bool {
 	sel, ok := cur.Node().(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Do" {
@@ -34,7 +35,7 @@ func (c *checker) sendBounded(cur inspector.Cursor) bool {
 	if !ok {
 		return false
 	}
-	return c.requestBounded(body, call.Args[0], call.Pos(), 0)
+	return c.eventStream(body, call.Args[0], call.Pos()) || c.requestBounded(body, call.Args[0], call.Pos(), 0)
 }
 
 // requestBounded reports whether the request e, sent at pos, carries a

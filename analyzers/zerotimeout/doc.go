@@ -75,6 +75,10 @@
 //     deadline in sight is reported there (also a call through an interface
 //     of its package that only its type implements; a call through another
 //     interface or a function value is not seen);
+//   - the request asks for a stream of server-sent events (its Accept
+//     header, set before the send, names text/event-stream alone): the
+//     response stays open as long as events come, a model's tokens or a
+//     feed of changes, and the caller ends it, so no Timeout fits;
 //   - its transport bounds the wait for the server: an http.Transport with a
 //     ResponseHeaderTimeout, or whose dial function returns connections with
 //     read deadlines, also wrapped in another RoundTripper;

@@ -144,6 +144,12 @@ func TestCases(t *testing.T) {
 		{Name: "DerivedContext", Pkgs: []string{"zerotimeout/ctxwrap", "zerotimeout/ctxwrapuse"}, Fixes: true},
 		{Name: "RequestHelper", Pkgs: []string{"zerotimeout/reqhelper", "zerotimeout/reqhelperuse"}, Fixes: true},
 		{Name: "BoundedField", Pkgs: []string{"zerotimeout/logsink", "zerotimeout/logsinkuse", "zerotimeout/logsinkown"}, Fixes: true},
+		// EventStream: a request that asks for text/event-stream alone
+		// (Header.Set or Add, before the send) stays open as long as events
+		// come, and is not reported; one that also accepts a document, or
+		// whose header went on another request, is, and so is a client that
+		// sends a stream and a document.
+		{Name: "EventStream", Pkgs: []string{"zerotimeout/eventstream"}, Fixes: true},
 	})
 }
 
