@@ -50,7 +50,7 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 			continue
 		}
 		ctx, perAttempt := c.contextFor(s, call)
-		if ctx == nil || c.onlyWithoutDone(call, ctx) {
+		if ctx == nil || typematch.IsContext(ctx.Type()) && c.onlyWithoutDone(call, ctx) {
 			continue
 		}
 		wait := "time.Sleep"
@@ -61,7 +61,7 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 			Pos: call.Pos(),
 			End: call.End(),
 			Message: fmt.Sprintf("%s waits with %s while %s is in scope: the wait goes on after %s is cancelled "+
-				"or its deadline passes, for a caller that has given up; end the wait with the context", loop, wait, ctx.Name(), ctx.Name()),
+				"or its deadline passes, for a caller that has given up; end the wait with the context", loop, wait, contextText(ctx), contextText(ctx)),
 		}
 		// A select on a per-attempt context would also end the wait when
 		// the attempt's own deadline has passed, which is no cancellation:
@@ -228,7 +228,9 @@ func (c *checker) innermostFunc(n ast.Node) ast.Node {
 
 // contextFor returns the context the wait at call should end with: the
 // context the loop's attempt passes to its checked call, else the innermost
-// context.Context variable in scope at call. Package-level variables and
+// context.Context variable in scope at call, else, when there is no
+// context variable in scope at all, a request parameter of the loop's
+// function, whose context its caller gave (see requestParam). Package-level variables and
 // contexts that can never end (only ever context.Background() or TODO())
 // do not count. A context made inside the attempt belongs to its round: one
 // derived only from Background or TODO (go-redis's tryDial bounds each dial
@@ -257,6 +259,7 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) (ctx *types.
 		}
 	}
 	scope := c.innermostScope(call.Pos())
+	sawContext := false
 	for ; scope != nil && scope != c.pass.Pkg.Scope() && scope != types.Universe; scope = scope.Parent() {
 		var best *types.Var
 		bestPer := false
@@ -265,6 +268,7 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) (ctx *types.
 			if !ok || v.Pos() >= call.Pos() || !typematch.IsContext(v.Type()) {
 				continue
 			}
+			sawContext = true
 			if ok, per := usable(v); ok && (best == nil || v.Pos() > best.Pos()) {
 				best, bestPer = v, per
 			}
@@ -273,7 +277,42 @@ func (c *checker) contextFor(s *retrysite.Site, call *ast.CallExpr) (ctx *types.
 			return best, bestPer
 		}
 	}
-	return nil, false
+	if sawContext {
+		return nil, false // a context that cannot end, or one detached from the caller's on purpose
+	}
+	return c.requestParam(s), false
+}
+
+// requestParam returns a *http.Request parameter of the function that
+// holds the loop of s, or nil. Its caller made the request, and the
+// request's Context() is the caller's: typesense's APICall.Do(req) and
+// cohere's Retrier.run(fn, request) retry the request they are handed,
+// and a wait between attempts should end when its context does.
+func (c *checker) requestParam(s *retrysite.Site) *types.Var {
+	sig := c.funcSignature(s.Func)
+	if sig == nil {
+		return nil
+	}
+	for v := range sig.Params().Variables() {
+		if v.Name() != "" && v.Name() != "_" && isRequestPointer(v.Type()) {
+			return v
+		}
+	}
+	return nil
+}
+
+func isRequestPointer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && typematch.IsNamed(p.Elem(), "net/http", "Request")
+}
+
+// contextText is how code names the context v stands for: v itself, or the
+// context of the request v.
+func contextText(v *types.Var) string {
+	if isRequestPointer(v.Type()) {
+		return v.Name() + ".Context()"
+	}
+	return v.Name()
 }
 
 // derivesFromElsewhere reports whether the context variable v, made inside
@@ -398,10 +437,11 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 		}
 		results = append(results, z)
 	}
-	ret, message := "return", "wait in a select that returns when "+ctx.Name()+" ends"
+	name := contextText(ctx)
+	ret, message := "return", "wait in a select that returns when "+name+" ends"
 	if !void {
-		results = append(results, ctx.Name()+".Err()")
-		ret, message = "return "+strings.Join(results, ", "), "wait in a select that returns "+ctx.Name()+".Err() when "+ctx.Name()+" ends"
+		results = append(results, name+".Err()")
+		ret, message = "return "+strings.Join(results, ", "), "wait in a select that returns "+name+".Err() when "+name+" ends"
 	}
 	// The context variable must be the one in scope at the wait (not shadowed).
 	if _, obj := c.innermostScope(stmt.Pos()).LookupParent(ctx.Name(), stmt.Pos()); obj != ctx {
@@ -424,7 +464,7 @@ func (c *checker) selectFix(s *retrysite.Site, stmt ast.Stmt, call *ast.CallExpr
 	// (nojitter's jitter) may edit inside it at the same time.
 	dur := call.Args[0]
 	head := fmt.Sprintf("select {\n%scase <-%s.Done():\n%s\t%s\n%scase <-%s(",
-		indent, ctx.Name(), indent, ret, indent, fixes.QualifiedName(timePkg, "After"))
+		indent, name, indent, ret, indent, fixes.QualifiedName(timePkg, "After"))
 	return []analysis.SuggestedFix{{
 		Message: message,
 		TextEdits: []analysis.TextEdit{

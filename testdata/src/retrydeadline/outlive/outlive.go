@@ -123,3 +123,15 @@ func PerRequest(r *http.Request) error {
 	}
 	return err
 }
+
+// SendBoth retries its caller's request and has a context of its own in
+// scope: the wait ends with the context, the innermost in scope.
+func SendBoth(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		resp, err := c.Do(req.WithContext(ctx))
+		if err == nil {
+			return resp, nil
+		}
+		tm.Sleep(tm.Minute) // want `retry loop waits with time\.Sleep while ctx is in scope`
+	}
+}

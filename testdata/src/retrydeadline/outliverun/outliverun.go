@@ -6,6 +6,7 @@ package outliverun
 import (
 	"context"
 	"net"
+	"net/http"
 	"time"
 )
 
@@ -52,5 +53,22 @@ func Supervise(ctx context.Context) {
 		failures = 0
 		Supervised++
 		conn.Close()
+	}
+}
+
+// Sends counts the attempts of Send.
+var Sends int
+
+// Send retries the request its caller built, waiting an hour after each
+// failure: the request's context is the caller's, and only a wait that ends
+// with it lets Send return when the caller gives up.
+func Send(c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		Sends++
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Hour) // want `retry loop waits with time\.Sleep while req\.Context\(\) is in scope`
 	}
 }

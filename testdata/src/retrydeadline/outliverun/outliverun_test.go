@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -63,5 +64,40 @@ func TestSuperviseEndsWithContext(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("Supervise still waits a minute after its context was cancelled")
+	}
+}
+
+// TestSendEndsWithRequestContext: with the request's context cancelled
+// during the first hour-long wait, the fixed Send returns the context's
+// error after one attempt, at once rather than an hour later.
+func TestSendEndsWithRequestContext(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // every dial is refused
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Send(&http.Client{Timeout: time.Second}, req)
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // let the first attempt fail and the wait begin
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Send returned %v, want context.Canceled", err)
+		}
+		if Sends != 1 {
+			t.Errorf("Send made %d attempts, want 1", Sends)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Send still waits a minute after its request's context was cancelled")
 	}
 }

@@ -226,3 +226,31 @@ func DetachedPerRound(r *http.Request) error {
 	}
 	return err
 }
+
+// sendOwn retries a request it built itself, with no context: nothing the
+// wait could end with, so nothing to report.
+func sendOwn(c *http.Client, url string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Minute)
+	}
+}
+
+// sendCounted retries the request its caller gives, but a request of type
+// other than *http.Request carries no context of the caller's to end with.
+func sendCounted(c *http.Client, req http.Request) (*http.Response, error) {
+	for {
+		resp, err := c.Do(&req)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Minute)
+	}
+}
