@@ -184,6 +184,12 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 		if f := sel.Obj(); f.Pkg() != nil && isStd(f.Pkg().Path()) {
 			return randomness{r: Fixed}
 		}
+		// A duration an error carries (rclone's retryAfterError, an SDK's
+		// RateLimitError{RetryAfter}) came with the failed attempt's
+		// answer: the server's pacing, not a policy of the client's.
+		if typematch.ImplementsError(sel.Recv()) || typematch.ImplementsError(types.NewPointer(sel.Recv())) {
+			return randomness{r: Fixed, server: true}
+		}
 		// A field of a literal the function can see (cfg := config{Jitter:
 		// 100 * time.Millisecond}): its value, whatever the field's name.
 		if obj := identObj(a.info, e.X); obj != nil && len(a.fieldAssigns[obj]) == 0 {

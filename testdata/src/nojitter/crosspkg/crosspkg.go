@@ -131,3 +131,18 @@ func paced(ticks chan<- *time.Ticker) error {
 	}
 	return nil
 }
+
+// The wait an error carries is the one its server asked for: its pacing,
+// not the client's, and no jitter is wanted.
+func serverAsked() error {
+	for range 3 {
+		err := op()
+		if err == nil {
+			return nil
+		}
+		if d, ok := jitterlib.RetryAfterOf(err); ok {
+			time.Sleep(d)
+		}
+	}
+	return nil
+}

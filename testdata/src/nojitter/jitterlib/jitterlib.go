@@ -89,3 +89,18 @@ func Pace(d time.Duration, ticks chan<- *time.Ticker) {
 	ticker := time.NewTicker(d)
 	ticks <- ticker
 }
+
+// RetryAfterError carries, with a failure, the wait the server asked for.
+type RetryAfterError struct{ After time.Duration }
+
+func (e *RetryAfterError) Error() string { return "retry after " + e.After.String() }
+
+// RetryAfterOf returns the wait err carries, if it carries one (rclone's
+// pacer.IsRetryAfter).
+func RetryAfterOf(err error) (time.Duration, bool) {
+	var e *RetryAfterError
+	if errors.As(err, &e) {
+		return e.After, true
+	}
+	return 0, false
+}
