@@ -183,8 +183,8 @@
 //     retrying;
 //   - a loop without bound and without wait as an inner layer (a
 //     compare-and-swap loop far more often than a retry);
-//   - an inner layer that only success stops, called for a result of
-//     numbers or strings alone (a reload that loops until it reads and
+//   - an unbounded inner layer given no context, called for numbers or
+//     strings alone or for nothing (a reload that loops until it reads and
 //     returns the revision): it comes back only once the layers below it
 //     succeeded, so the site around it never retries its failure;
 //   - a walk over a pool of servers, each tried once

@@ -149,9 +149,10 @@ const maxFlowSteps = 2000
 
 // retried reports whether site s may run the call of lead l again after the
 // call failed with an error that the layers below it retry. It says false
-// only when it can see that every such path leaves the site; a lead that is
-// not a call (a nested loop), a call in a nested loop or function literal, or
-// an error it cannot follow, is retried.
+// when it can see that every such path leaves the site, or that the call
+// cannot fail (see handsBackFailure); a lead that is not a call (a nested
+// loop), a call in a nested loop or function literal, or an error it cannot
+// follow, is retried.
 func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	call, ok := l.node.(*ast.CallExpr)
 	if !ok {
@@ -167,22 +168,24 @@ func (c *checker) retried(s *retrysite.Site, l lead) bool {
 	return c.afterFailure(s, call, w)&flowAround != 0
 }
 
-// handsBackFailure reports whether call may tell its caller that it failed:
-// it returns something other than numbers and strings (an error, a bool, a
-// value that may carry an error, as go-redis' *IntCmd does), or its type is
-// not known. A call that returns no such thing, of a layer that only
-// success stops (go-zero's discovery load, returning a revision: for { if
-// get() == nil { break }; sleep }), comes back only once the layers below
-// it succeeded: the site around it never goes around because it failed,
-// and nothing multiplies.
+// handsBackFailure reports whether call may tell its caller that it failed,
+// or stop before the layers below it succeed: it returns something other
+// than numbers and strings (an error, a bool, a value that may carry an
+// error, as go-redis' *IntCmd does), takes a context that may end it, or
+// its type is not known. A call that does none of these, of an unbounded
+// layer (go-zero's discovery load, returning a revision: for { if get() ==
+// nil { break }; sleep }), comes back only once the layers below it
+// succeeded: the site around it never goes around because it failed, and
+// nothing multiplies.
 func handsBackFailure(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call.Fun)
-	if t == nil {
+	sig := typematch.SignatureOf(info, call.Fun)
+	if sig == nil {
 		return true
 	}
-	sig, ok := t.Underlying().(*types.Signature)
-	if !ok {
-		return true
+	for v := range sig.Params().Variables() {
+		if typematch.IsContext(v.Type()) {
+			return true
+		}
 	}
 	for v := range sig.Results().Variables() {
 		b, ok := v.Type().Underlying().(*types.Basic)

@@ -75,8 +75,9 @@
 //     deadline in sight is reported there (also a call through an interface
 //     of its package that only its type implements; a call through another
 //     interface or a function value is not seen);
-//   - the request asks for a stream of server-sent events (its Accept
-//     header, set before the send, names text/event-stream alone): the
+//   - the request asks for a stream of server-sent events (every value the
+//     function gives its Accept header names text/event-stream alone, one
+//     is set on every path before the send) and carries a context: the
 //     response stays open as long as events come, a model's tokens or a
 //     feed of changes, and the caller ends it, so no Timeout fits;
 //   - its transport bounds the wait for the server: an http.Transport with a

@@ -13,28 +13,32 @@ import (
 )
 
 // eventStream reports whether the request e, sent at pos in the function
-// whose body is body, asks for a stream of server-sent events: its Accept
-// header, set by Header.Set or Add before the send, names
-// text/event-stream and nothing else. Such a response stays open for as
-// long as events come (a model's tokens, a feed of changes), and its caller
-// ends it: no Timeout fits it, as none fits the calls of an SDK that may
-// rightly wait as long as they take.
+// whose body is body, asks for a stream of server-sent events: every value
+// the function gives its Accept header (Header.Set or Add) names
+// text/event-stream and nothing else, one of them is set before the send in
+// a block around it (so on every path to it), and the request carries a
+// context, which its caller cancels to end the stream. Such a response stays
+// open for as long as events come (a model's tokens, a feed of changes): no
+// Timeout fits it, as none fits the calls of an SDK that may rightly wait as
+// long as they take.
 func (c *checker) eventStream(body inspector.Cursor, e ast.Expr, pos token.Pos) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
 	}
 	req, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || c.requestCarries(body, e, pos, 0) == nil {
+		return false
+	}
+	send, ok := body.FindByPos(pos, pos)
 	if !ok {
 		return false
 	}
+	set := false
 	for cur := range body.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if call.Pos() >= pos || len(call.Args) != 2 {
-			continue
-		}
 		fn := typematch.Callee(c.pass.TypesInfo, call)
-		if !typematch.IsMethod(fn, httpPath, "Header", "Set") && !typematch.IsMethod(fn, httpPath, "Header", "Add") {
+		if len(call.Args) != 2 || !typematch.IsMethod(fn, httpPath, "Header", "Set") && !typematch.IsMethod(fn, httpPath, "Header", "Add") {
 			continue
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -45,10 +49,39 @@ func (c *checker) eventStream(body inspector.Cursor, e ast.Expr, pos token.Pos) 
 		if !ok || hdr.Sel.Name != "Header" || !isVar(c.pass.TypesInfo, hdr.X, req) {
 			continue
 		}
-		name, okName := c.stringConst(call.Args[0])
-		value, okValue := c.stringConst(call.Args[1])
-		if okName && okValue && strings.EqualFold(name, "Accept") && onlyEventStream(value) {
+		name, ok := c.stringConst(call.Args[0])
+		if !ok {
+			return false // a header the analysis cannot name may be Accept
+		}
+		if !strings.EqualFold(name, "Accept") {
+			continue
+		}
+		value, ok := c.stringConst(call.Args[1])
+		if !ok || !onlyEventStream(value) {
+			return false // the request may also ask for a document
+		}
+		set = set || call.Pos() < pos && onEveryPath(cur, send)
+	}
+	return set
+}
+
+// onEveryPath reports whether the call at write, a statement of its own,
+// runs before every run of the code at use: its block holds use.
+func onEveryPath(write, use inspector.Cursor) bool {
+	stmt := write.Parent()
+	if _, ok := stmt.Node().(*ast.ExprStmt); !ok {
+		return false
+	}
+	block := stmt.Parent()
+	if _, ok := block.Node().(*ast.BlockStmt); !ok {
+		return false
+	}
+	for p := range use.Enclosing((*ast.BlockStmt)(nil)) {
+		if p == block {
 			return true
+		}
+		if _, ok := p.Parent().Node().(*ast.FuncLit); ok {
+			return false // a closure runs when it is called, not where it is written
 		}
 	}
 	return false

@@ -745,13 +745,14 @@ func (a *recogniser) isWaitOnlyRange(cur inspector.Cursor) (int, bool) {
 
 // walksCollection reports whether the three-clause loop at cur, whose
 // counter is counter, goes through a collection the way a range over it
-// does (for i := 0; i < len(pool); i++ { nc.current = pool[i]; ... }) and
-// feeds its elements to the attempt: each attempt goes to the next server
-// of a pool, and none is tried twice. A list of delays read only by the
-// waits (sleep(delays[i])) leaves the loop a retry.
+// does (for i := 0; i < len(pool); i++ { nc.current = pool[i]; ... }):
+// each attempt goes to the next server of a pool, and none is tried twice.
+// A collection of durations or numbers is a schedule of waits, however the
+// loop reads it (d := delays[i]; log(d); sleep(d)), and leaves the loop a
+// retry; so does one read only by the waits.
 func (a *recogniser) walksCollection(cur inspector.Cursor, counter types.Object) bool {
 	s := cur.Node().(*ast.ForStmt)
-	var coll string
+	var coll ast.Expr
 	for _, c := range eval.Conjuncts(s.Cond) {
 		be, ok := c.(*ast.BinaryExpr)
 		if !ok || (be.Op != token.LSS && be.Op != token.LEQ) || !isIdentOf(a.info, be.X, counter) {
@@ -759,23 +760,34 @@ func (a *recogniser) walksCollection(cur inspector.Cursor, counter types.Object)
 		}
 		if call, ok := ast.Unparen(be.Y).(*ast.CallExpr); ok && len(call.Args) == 1 {
 			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && typematch.IsBuiltin(a.info, id, "len") {
-				coll = types.ExprString(ast.Unparen(call.Args[0]))
+				coll = ast.Unparen(call.Args[0])
 			}
 		}
 	}
-	if coll == "" {
+	if coll == nil || schedule(a.info.TypeOf(coll)) {
 		return false
 	}
-	indexed := false
-	inWaits := a.onlyInWaits(cur.ChildAt(edge.ForStmt_Body, -1), func(c inspector.Cursor) bool {
+	name := types.ExprString(coll)
+	return !a.onlyInWaits(cur.ChildAt(edge.ForStmt_Body, -1), func(c inspector.Cursor) bool {
 		ix, ok := c.Node().(*ast.IndexExpr)
-		if ok && isIdentOf(a.info, ix.Index, counter) && types.ExprString(ast.Unparen(ix.X)) == coll {
-			indexed = true
-			return true
-		}
-		return false
+		return ok && isIdentOf(a.info, ix.Index, counter) && types.ExprString(ast.Unparen(ix.X)) == name
 	})
-	return indexed && !inWaits
+}
+
+// schedule reports whether t is a slice or array of durations or numbers:
+// a list of waits, not of places to try.
+func schedule(t types.Type) bool {
+	var elem types.Type
+	switch u := typematch.Deref(t).Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return false
+	}
+	b, ok := elem.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // onlyInWaits reports whether every node of body that use matches lies in

@@ -30,8 +30,9 @@ import (
 //     for a zero value), or a backoff computed from them and from
 //     configuration (Exponential(base, n) = base << n; cloudevents'
 //     RetryParams.BackoffFor(tries) = r.Period * tries). Its result is as
-//     random as the arguments it depends on. A result that may be zero or
-//     the server's Retry-After, or that a hook replaces, gets no fact.
+//     random as the arguments (and the receiver) it depends on. A result
+//     that is always zero, may be the server's Retry-After, or that a hook
+//     replaces, gets no fact.
 
 // PassFact marks a function whose duration result is a deterministic
 // function of its parameters (bit i of Params; the elements of a variadic

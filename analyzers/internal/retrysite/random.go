@@ -204,9 +204,16 @@ func (a *recogniser) randomness(e ast.Expr, c *randomCtx) randomness {
 				return randomness{r: Fixed, zero: true} // the zero value
 			}
 		}
-		// Any other: what the package (and its own package) gives the field.
+		// Any other: what the package (and its own package) gives the field,
+		// and, for a field of the receiver, whatever the caller's receiver
+		// holds there: a caller of another package may give it a jittered
+		// value (RetryParams{Period: jittered}) that this package never sees.
 		if f, ok := sel.Obj().(*types.Var); ok {
-			return a.fieldRandomness(f, c)
+			r := a.fieldRandomness(f, c)
+			if i, isParam := c.params[identObj(a.info, e.X)]; isParam && i == recvParam && r.r == Fixed {
+				r.params |= recvBit
+			}
+			return r
 		}
 	}
 	return randomness{r: Opaque}
@@ -592,7 +599,7 @@ func (a *recogniser) exportRandomFacts() {
 		case r.r == Fixed:
 			if p, ok := a.passesThrough(fn); ok {
 				a.pass.ExportObjectFact(fn, &PassFact{Params: p})
-			} else if !r.zero && !r.fromServer() && r.unless == "" {
+			} else if !r.zero && !r.fromServer() && r.unless == "" { // never zero, nor the server's, nor a hook's
 				a.pass.ExportObjectFact(fn, &PassFact{Params: r.params})
 			}
 		}

@@ -652,10 +652,10 @@ func (a *recogniser) exportWaitFacts() {
 			}
 		}
 		w, ok := a.calleeWait(fn)
-		if !ok || w.r.server || w.r.r != Fixed && w.r.r != Random {
+		if !ok || w.r.fromServer() || w.r.r != Fixed && w.r.r != Random {
 			continue
 		}
-		if w.r.params == 0 || w.r.r == Fixed && w.r.params&recvBit == 0 {
+		if w.r.params == 0 || w.r.r == Fixed {
 			a.pass.ExportObjectFact(fn, &WaitsFact{Kind: w.kind, Param: -1, Randomness: w.r.r, Unless: w.r.unless, Params: w.r.params})
 		}
 	}

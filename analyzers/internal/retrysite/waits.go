@@ -349,11 +349,18 @@ func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomC
 	if r.r != Fixed || r.params == 0 {
 		return r
 	}
-	out := randomness{r: Fixed, server: r.server, someServer: r.someServer}
+	out := randomness{r: Fixed, server: r.server, someServer: r.someServer, unless: r.unless}
 	for i, arg := range call.Args {
 		if r.params&paramBit(i) != 0 {
 			out = join(out, a.randomness(arg, c))
 		}
+	}
+	if r.params&recvBit != 0 {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return randomness{r: Opaque}
+		}
+		out = join(out, a.randomness(sel.X, c))
 	}
 	return out
 }

@@ -111,10 +111,14 @@ func IsInteger(t types.Type) bool {
 }
 
 // IsError reports whether t is the predeclared error type, or an interface
-// type defined over it (cloudevents' type Result error): a value of either
-// is nil exactly when nothing failed, and any error converts to it.
+// type defined over it (cloudevents' type Result error), which holds any
+// error and is tested against nil as one. A type parameter constrained by
+// error is not: its values may be of a concrete type.
 func IsError(t types.Type) bool {
-	return t != nil && types.Identical(t.Underlying(), errorInterface)
+	if _, ok := t.(*types.TypeParam); ok || t == nil {
+		return false
+	}
+	return types.Identical(t.Underlying(), errorInterface)
 }
 
 // ImplementsError reports whether a value of type t is an error.

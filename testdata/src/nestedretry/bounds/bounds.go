@@ -362,3 +362,31 @@ func watchOrFail(ctx context.Context, url string) error {
 		time.Sleep(time.Second)
 	}
 }
+
+// loadOrZero runs until it reads, or until its context ends, and then hands
+// back nothing to tell: a watch around it goes around after a load that
+// gave up, so the tries multiply.
+func loadOrZero(ctx context.Context, url string) int64 {
+	for {
+		if n, err := read(url); err == nil {
+			return n
+		}
+		select {
+		case <-ctx.Done():
+			return 0
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func watchOrZero(url string, stream func() error) {
+	for {
+		if err := stream(); err == nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		loadOrZero(ctx, url) // want `retry loop of unbounded attempts calls loadOrZero, which makes unbounded attempts`
+		cancel()
+		time.Sleep(time.Second)
+	}
+}

@@ -146,3 +146,42 @@ func serverAsked() error {
 	}
 	return nil
 }
+
+// A policy whose Period the caller jitters: its waits are as random as the
+// receiver the caller hands over.
+func jitteredPolicy(ctx context.Context) error {
+	p := &jitterlib.RetryParams{Period: jitterlib.Jittered(time.Second), MaxTries: 3}
+	for try := 0; ; try++ {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := p.Backoff(ctx, try+1); err != nil {
+			return err
+		}
+	}
+}
+
+func jitteredPolicyFor() error {
+	p := &jitterlib.RetryParams{Period: jitterlib.Jittered(time.Second), MaxTries: 3}
+	for try := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(p.BackoffFor(try + 1))
+	}
+	return nil
+}
+
+// A wait of another package that may be the server's Retry-After gets no
+// summary either.
+func waitServerOr(ctx context.Context, resp *http.Response) error {
+	for n := range 3 {
+		if err := op(); err == nil {
+			return nil
+		}
+		if err := jitterlib.WaitServerOr(ctx, resp, time.Second, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}

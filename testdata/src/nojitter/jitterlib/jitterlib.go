@@ -104,3 +104,16 @@ func RetryAfterOf(err error) (time.Duration, bool) {
 	}
 	return 0, false
 }
+
+// WaitServerOr waits ServerOr(resp, base, n) on a timer: the server's wait
+// when it asked for one.
+func WaitServerOr(ctx context.Context, resp *http.Response, base time.Duration, n int) error {
+	t := time.NewTimer(ServerOr(resp, base, n))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -62,3 +62,18 @@ func retryOther(pool []server, tries []int) error {
 	}
 	return err
 }
+
+// retryDelaysLogged reads its list of delays outside the wait too: a list
+// of durations is a schedule, and the loop a retry.
+func retryDelaysLogged(delays []time.Duration) error {
+	var err error
+	for i := 0; i < len(delays); i++ { // want `retry loop, an unknown number of attempts, waits sleep\(d\)$`
+		if err = op(); err == nil {
+			return nil
+		}
+		d := delays[i]
+		println("retrying in", d)
+		time.Sleep(d)
+	}
+	return err
+}

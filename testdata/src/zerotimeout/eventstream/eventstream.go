@@ -97,3 +97,75 @@ func (m *mixed) status(ctx context.Context, url string) (*http.Response, error) 
 	}
 	return m.hc.Do(req)
 }
+
+// maybeStream asks for a stream on one path only: the other asks for a
+// document that nothing bounds.
+func maybeStream(ctx context.Context, url string, stream bool) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	if stream {
+		req.Header.Set("Accept", "text/event-stream")
+	}
+	return http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout`
+}
+
+// streamOrStatus adds a second media type after the stream's.
+func streamOrStatus(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Add("Accept", "text/event-stream")
+	req.Header.Add("Accept", "application/json")
+	return http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout`
+}
+
+// endless asks for a stream with no context: nothing can end it.
+func endless(url string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	return http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout`
+}
+
+// typedStream names the stream in another header: Content-Type says what
+// the request carries, not what it asks for.
+func typedStream(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "text/event-stream")
+	return http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout`
+}
+
+// onlyIfStream sets the header on one path only: the other sends a plain
+// request that nothing bounds.
+func onlyIfStream(ctx context.Context, url string, stream bool) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if stream {
+		req.Header.Set("Accept", "text/event-stream")
+	}
+	return http.DefaultClient.Do(req) // want `^http.DefaultClient has no Timeout`
+}
+
+// again sets the header after the first send: that send asked for nothing.
+func again(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if resp, err := http.DefaultClient.Do(req); err == nil { // want `^http.DefaultClient has no Timeout`
+		return resp, nil
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	return http.DefaultClient.Do(req)
+}
