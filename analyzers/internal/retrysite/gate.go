@@ -416,9 +416,47 @@ func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, 
 		if !ok {
 			return randomness{r: Opaque}
 		}
-		out = join(out, a.randomness(sel.X, c))
+		out = join(out, a.receiverRandomness(sel.X, c))
 	}
 	return out
+}
+
+// receiverRandomness judges the receiver x of a call whose duration
+// depends on it. A receiver that is itself a number (type Delay
+// time.Duration) is judged as any value. A struct the method reads fields
+// of is judged by the literal it was made with, when the function can see
+// one: a field given a randomised value there (RetryParams{Period:
+// jittered}) makes the duration random. A parameter, or the receiver, of
+// the function judged is left to its callers; any other struct (a
+// constructor's result, a field) is configuration, as the fields' own
+// values say.
+func (a *recogniser) receiverRandomness(x ast.Expr, c *randomCtx) randomness {
+	if t := a.info.TypeOf(x); t != nil {
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
+			return a.randomness(x, c)
+		}
+	}
+	v := ast.Unparen(x)
+	if obj := identObj(a.info, v); obj != nil {
+		if i, ok := c.params[obj]; ok {
+			return randomness{r: Fixed, params: 1 << uint(i%64)} // the caller's receiver, or argument, decides
+		}
+		v = ast.Unparen(a.value(v))
+	}
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = ast.Unparen(u.X)
+	}
+	if lit, ok := v.(*ast.CompositeLit); ok {
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if a.randomness(elt, c).r == Random {
+				return randomness{r: Random}
+			}
+		}
+	}
+	return randomness{r: Fixed}
 }
 
 // passesThrough reports whether every return of fn gives, as its duration

@@ -360,7 +360,7 @@ func (a *recogniser) argsRandomness(r randomness, call *ast.CallExpr, c *randomC
 		if !ok {
 			return randomness{r: Opaque}
 		}
-		out = join(out, a.randomness(sel.X, c))
+		out = join(out, a.receiverRandomness(sel.X, c))
 	}
 	return out
 }
