@@ -2,7 +2,6 @@ package unkeyedpost
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -244,7 +243,7 @@ func (c *checker) mapBody(u *varUses) body {
 		ix := ref.Parent().Node().(*ast.IndexExpr)
 		as := ref.Parent().Parent().Node().(*ast.AssignStmt)
 		i := ref.Parent().ParentEdgeIndex()
-		if k, ok := c.constString(ix.Index); ok && apis.IsDedupField(k) && len(as.Lhs) == len(as.Rhs) &&
+		if k, ok := typematch.StringConst(c.pass.TypesInfo, ix.Index); ok && apis.IsDedupField(k) && len(as.Lhs) == len(as.Rhs) &&
 			c.fresh.expr(as.Rhs[i]) == nil {
 			dedup = true
 		}
@@ -344,21 +343,12 @@ func (c *checker) dedupMapLit(lit *ast.CompositeLit) bool {
 	}
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if k, ok := c.constString(kv.Key); ok && apis.IsDedupField(k) && c.fresh.expr(kv.Value) == nil {
+			if k, ok := typematch.StringConst(c.pass.TypesInfo, kv.Key); ok && apis.IsDedupField(k) && c.fresh.expr(kv.Value) == nil {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// constString returns the value of e when it is a string constant.
-func (c *checker) constString(e ast.Expr) (string, bool) {
-	tv := c.pass.TypesInfo.Types[e]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // failure reports whether ret, a return statement of fn whose last result

@@ -2,7 +2,6 @@ package zerotimeout
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"mime"
@@ -49,14 +48,14 @@ func (c *checker) eventStream(body inspector.Cursor, e ast.Expr, pos token.Pos) 
 		if !ok || hdr.Sel.Name != "Header" || !isVar(c.pass.TypesInfo, hdr.X, req) {
 			continue
 		}
-		name, ok := c.stringConst(call.Args[0])
+		name, ok := typematch.StringConst(c.pass.TypesInfo, call.Args[0])
 		if !ok {
 			return false // a header the analysis cannot name may be Accept
 		}
 		if !strings.EqualFold(name, "Accept") {
 			continue
 		}
-		value, ok := c.stringConst(call.Args[1])
+		value, ok := typematch.StringConst(c.pass.TypesInfo, call.Args[1])
 		if !ok || !onlyEventStream(value) {
 			return false // the request may also ask for a document
 		}
@@ -97,15 +96,6 @@ func onlyEventStream(accept string) bool {
 		}
 	}
 	return true
-}
-
-// stringConst returns the value of e when it is a string constant.
-func (c *checker) stringConst(e ast.Expr) (string, bool) {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // isVar reports whether e names the variable v.

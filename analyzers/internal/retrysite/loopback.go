@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"net"
@@ -47,14 +46,14 @@ func (a *recogniser) loopbackAddr(e ast.Expr, decl *ast.FuncDecl, depth int) boo
 		return false
 	}
 	e = ast.Unparen(e)
-	if s, ok := a.constString(e); ok {
+	if s, ok := typematch.StringConst(a.info, e); ok {
 		host, _, err := net.SplitHostPort(s)
 		return err == nil && isLoopbackHost(host)
 	}
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {
-			if s, ok := a.constString(e.X); ok {
+			if s, ok := typematch.StringConst(a.info, e.X); ok {
 				return loopbackPrefix(s)
 			}
 			if x, ok := ast.Unparen(e.X).(*ast.BinaryExpr); ok && x.Op == token.ADD {
@@ -65,7 +64,7 @@ func (a *recogniser) loopbackAddr(e ast.Expr, decl *ast.FuncDecl, depth int) boo
 		fn := typematch.Callee(a.info, e)
 		switch {
 		case typematch.IsFunc(fn, "fmt", "Sprintf") && len(e.Args) > 0:
-			if s, ok := a.constString(e.Args[0]); ok {
+			if s, ok := typematch.StringConst(a.info, e.Args[0]); ok {
 				return loopbackPrefix(s)
 			}
 		case typematch.IsFunc(fn, "net", "JoinHostPort") && len(e.Args) == 2:
@@ -85,7 +84,7 @@ func (a *recogniser) loopbackHost(e ast.Expr, decl *ast.FuncDecl, depth int) boo
 	if depth > maxAddrDepth {
 		return false
 	}
-	if s, ok := a.constString(e); ok {
+	if s, ok := typematch.StringConst(a.info, e); ok {
 		return isLoopbackHost(s)
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
@@ -108,15 +107,6 @@ func (a *recogniser) eachCallGives(id *ast.Ident, decl *ast.FuncDecl, depth int,
 		}
 	}
 	return len(calls) > 0
-}
-
-// constString returns the value of e when it is a string constant.
-func (a *recogniser) constString(e ast.Expr) (string, bool) {
-	tv, ok := a.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // loopbackPrefix reports whether an address that starts with s (the text

@@ -6,6 +6,7 @@ package typematch
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -98,6 +99,15 @@ func SignatureOf(info *types.Info, e ast.Expr) *types.Signature {
 	}
 	sig, _ := t.Underlying().(*types.Signature)
 	return sig
+}
+
+// StringConst returns the value of e when it is a string constant.
+func StringConst(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
 }
 
 // IsInteger reports whether t is an integer type (its underlying type
