@@ -85,6 +85,10 @@
 // conf.Backoff), a function-typed field nothing in the package sets, is the
 // fixed default unless the user sets it: reported so, with no fix, since a
 // jitter around the whole wait would change the user's function too.
+// A function-typed field the package does set (a constructor's literal, a
+// package variable named in an options literal, a method value) is judged
+// by those values, called with the call's arguments; one an option or the
+// user may replace is, likewise, fixed unless they do.
 // When the wait comes from what the analysis cannot see (an interface
 // method, any other function value, a struct field, a package without
 // facts), nojitter stays quiet. So it does for a retry whose every wait is known to

@@ -34,6 +34,12 @@ func TestRealShapes(t *testing.T) {
 		// on success; a ticker loop that goes round after a failed call and
 		// ends only on a test of a successful answer polls, and is quiet.
 		{Name: "Pacing", Pkgs: []string{"nojitter/realshapes/pacing"}, Fixes: true},
+		// StoredDefaults: a function-typed field the package stores a
+		// deterministic function in (a constructor's literal, a package
+		// variable in an options literal) waits fixed, unless an option or the
+		// user sets another; a randomised default, a method value, a
+		// function another call returns and the caller's function are quiet.
+		{Name: "StoredDefaults", Pkgs: []string{"nojitter/realshapes/defaults"}, Fixes: true},
 		// HookWaits: a wait a configuration lets its user replace with a
 		// function (if conf.BackoffFunc != nil { return conf.BackoffFunc(...) })
 		// is the fixed default unless the user sets it, when nothing in the

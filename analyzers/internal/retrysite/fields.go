@@ -92,13 +92,20 @@ func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
 	if out, ok := a.paramIndex[decl]; ok {
 		return out
 	}
-	out := map[types.Object]int{}
-	a.paramIndex[decl] = out
 	if decl == nil {
-		return out
+		return map[types.Object]int{}
 	}
+	out := a.funcParams(decl.Type, decl.Recv)
+	a.paramIndex[decl] = out
+	return out
+}
+
+// funcParams maps the parameters of a function type to their index, and
+// the receiver of recv, when there is one, to recvParam.
+func (a *recogniser) funcParams(ftype *ast.FuncType, recv *ast.FieldList) map[types.Object]int {
+	out := map[types.Object]int{}
 	i := 0
-	for _, field := range decl.Type.Params.List {
+	for _, field := range ftype.Params.List {
 		for _, name := range field.Names {
 			if obj := a.info.Defs[name]; obj != nil {
 				out[obj] = min(i, 62)
@@ -109,8 +116,8 @@ func (a *recogniser) allParams(decl *ast.FuncDecl) map[types.Object]int {
 			i++
 		}
 	}
-	if decl.Recv != nil {
-		for _, field := range decl.Recv.List {
+	if recv != nil {
+		for _, field := range recv.List {
 			for _, name := range field.Names {
 				if obj := a.info.Defs[name]; obj != nil {
 					out[obj] = recvParam

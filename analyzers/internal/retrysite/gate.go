@@ -396,11 +396,10 @@ func hasField(st *types.Struct, f *types.Var) bool {
 }
 
 // passArgs resolves the parameters a deterministic result depends on (bit
-// i of r.params, the receiver's recvBit) with the arguments of call, the
-// elements of a variadic parameter included.
-func (a *recogniser) passArgs(r randomness, fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
+// i of r.params, the receiver's recvBit) with the arguments of call, of a
+// function of signature sig, the elements of a variadic parameter included.
+func (a *recogniser) passArgs(r randomness, sig *types.Signature, call *ast.CallExpr, c *randomCtx) randomness {
 	out := randomness{r: Fixed, server: r.server, zero: r.zero, someServer: r.someServer, unless: r.unless}
-	sig := fn.Signature()
 	n := sig.Params().Len()
 	for i, arg := range call.Args {
 		j := i

@@ -125,3 +125,126 @@ func (a *recogniser) hookName(sel *ast.SelectorExpr) string {
 	}
 	return strings.Join(names, ".")
 }
+
+// A function-typed field the package gives values of its own (a default
+// backoff its constructor sets: meilisearch's retryBackoff, go-micro's
+// CallOptions{Backoff: DefaultBackoff}) is judged by those values, each
+// called with the call's arguments: a function literal or a function of
+// this package followed to its returns, another package's by its facts, a
+// package variable through its values, a method value as a call of the
+// method on its receiver. A value taken from a parameter is
+// the caller's (an option the user passes, Backoff(fn)); so is a package
+// variable the user can set (DefaultBackoff), and an exported field may be
+// set by its user directly: then the package's own values are the default,
+// fixed unless the user sets the field (randomness.unless). Any other
+// value (a call's result, a value out of sight) leaves the call opaque.
+
+// storedFuncCall judges call, of a function-typed field of this package
+// the package gives a value; false when call is of no such field, or the
+// package never sets it (a hook left to the user, hookCall).
+func (a *recogniser) storedFuncCall(call *ast.CallExpr, c *randomCtx) (randomness, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return randomness{}, false
+	}
+	f := a.fieldOf(sel)
+	if f == nil || f.Pkg() != a.pkg {
+		return randomness{}, false
+	}
+	var values []ast.Expr
+	for g, as := range a.fields {
+		if g.Origin() != f.Origin() {
+			continue
+		}
+		if as.unknown || as.stepped || as.tuple {
+			return randomness{r: Opaque}, true
+		}
+		values = append(values, as.exprs...)
+	}
+	if len(values) == 0 {
+		return randomness{}, false
+	}
+	v := funcValues{call: call, c: c, user: f.Exported()}
+	for _, x := range values {
+		v.add(a, x, 0)
+	}
+	if !v.alts.some {
+		return randomness{r: Opaque}, true // only the user's values, or nil
+	}
+	out := v.alts.result()
+	if v.user {
+		out = unlessSet(out, a.hookName(sel))
+	}
+	return out, true
+}
+
+// funcValues gathers what the function values stored in one field return
+// when called as call: the package's own, joined in alts, and whether the
+// user may give another (user).
+type funcValues struct {
+	call *ast.CallExpr
+	c    *randomCtx
+	alts alternatives
+	user bool
+}
+
+func (v *funcValues) add(a *recogniser, x ast.Expr, depth int) {
+	x = ast.Unparen(a.value(x))
+	if a.info.Types[x].IsNil() {
+		return // reset: a call of it never runs
+	}
+	if lit, ok := x.(*ast.FuncLit); ok {
+		sig, _ := a.info.TypeOf(lit).(*types.Signature)
+		v.alts.add(a.judgedCall(a.litRandomness(lit), sig, v.call, v.c))
+		return
+	}
+	switch obj := a.info.Uses[typematch.Ident(x)].(type) {
+	case *types.Var:
+		switch {
+		case isParam(obj):
+			v.user = true // the caller's: an option's argument
+			return
+		case obj.Pkg() == a.pkg && obj.Parent() == a.pkg.Scope() && depth < 4:
+			as := a.assigned[obj]
+			if as == nil || as.unknown || as.stepped || as.tuple {
+				break
+			}
+			v.user = v.user || obj.Exported() // DefaultBackoff: the user may set it
+			for _, y := range as.exprs {
+				if id, ok := y.(*ast.Ident); ok && a.info.Defs[id] == obj {
+					continue // declared without a value: nil
+				}
+				v.add(a, y, depth+1)
+			}
+			return
+		}
+	case *types.Func:
+		switch sel, isSel := x.(*ast.SelectorExpr); {
+		case typematch.IsMethodExpr(a.info, x):
+		case obj.Signature().Recv() == nil:
+			v.alts.add(a.calleeRandomness(obj.Origin(), v.call, v.c))
+			return
+		case isSel:
+			// A method value (b.Duration): judged as the call b.Duration(args),
+			// its receiver the value's.
+			asCall := &ast.CallExpr{Fun: sel, Lparen: v.call.Lparen, Args: v.call.Args, Ellipsis: v.call.Ellipsis, Rparen: v.call.Rparen}
+			v.alts.add(a.calleeRandomness(obj.Origin(), asCall, v.c))
+			return
+		}
+	}
+	v.alts.add(randomness{r: Opaque})
+}
+
+// judgedCall binds what a function of signature sig returns (r, its
+// parameters numbered) to the arguments of call: a deterministic result
+// takes their randomness, and a random one gated by a parameter is not
+// followed.
+func (a *recogniser) judgedCall(r randomness, sig *types.Signature, call *ast.CallExpr, c *randomCtx) randomness {
+	switch {
+	case sig == nil || r.r == Random && r.gate != "":
+		return randomness{r: Opaque}
+	case r.r != Fixed:
+		return r
+	}
+	return a.passArgs(r, sig, call, c)
+}

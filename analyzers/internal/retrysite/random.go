@@ -8,10 +8,12 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -300,18 +302,11 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		}
 		return randomness{r: Opaque}
 	}
-	args := func() randomness {
-		out := randomness{r: Fixed}
-		for _, arg := range call.Args {
-			out = join(out, a.randomness(arg, c))
-		}
-		return out
-	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := a.info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {
 			case "min", "max", "len", "cap":
-				return args()
+				return a.joinArgs(call, c)
 			}
 			return randomness{r: Opaque}
 		}
@@ -320,12 +315,33 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		return randomness{r: Fixed, server: true}
 	}
 	fn := typematch.Callee(a.info, call)
-	if fn == nil {
-		return a.hookCall(call) // a function value
+	if fn == nil { // a function value
+		if r, ok := a.storedFuncCall(call, c); ok {
+			return r
+		}
+		return a.hookCall(call)
 	}
 	if a.isRetryAfter(call) {
 		return randomness{r: Fixed, server: true}
 	}
+	return a.calleeRandomness(fn, call, c)
+}
+
+// joinArgs joins the randomness of call's arguments: what a function that
+// only combines them returns.
+func (a *recogniser) joinArgs(call *ast.CallExpr, c *randomCtx) randomness {
+	out := randomness{r: Fixed}
+	for _, arg := range call.Args {
+		out = join(out, a.randomness(arg, c))
+	}
+	return out
+}
+
+// calleeRandomness judges the duration a call of fn returns: a random
+// source, a jittering API, a function of this package followed to its
+// returns, another package's by its facts, the standard library's by its
+// arguments.
+func (a *recogniser) calleeRandomness(fn *types.Func, call *ast.CallExpr, c *randomCtx) randomness {
 	if g := a.gatedDraw(fn, call, c); g != "" {
 		return randomness{r: Random, gate: g}
 	}
@@ -348,7 +364,7 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		if res.r != Fixed {
 			return res
 		}
-		return a.passArgs(res, fn, call, c)
+		return a.passArgs(res, fn.Signature(), call, c)
 	case a.pass.ImportObjectFact(fn, new(RandomFact)):
 		var f RandomFact
 		a.pass.ImportObjectFact(fn, &f)
@@ -359,16 +375,16 @@ func (a *recogniser) callRandomness(call *ast.CallExpr, c *randomCtx) randomness
 		if res.r != Fixed {
 			return res
 		}
-		return a.passArgs(res, fn, call, c)
+		return a.passArgs(res, fn.Signature(), call, c)
 	case a.pass.ImportObjectFact(fn, new(PassFact)):
 		var f PassFact
 		a.pass.ImportObjectFact(fn, &f)
-		return a.passArgs(randomness{r: Fixed, params: f.Params}, fn, call, c)
+		return a.passArgs(randomness{r: Fixed, params: f.Params}, fn.Signature(), call, c)
 	case isStd(path):
 		if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
 			return randomness{r: Opaque}
 		}
-		out := args()
+		out := a.joinArgs(call, c)
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && fn.Signature().Recv() != nil {
 			out = join(out, a.randomness(sel.X, c))
 		}
@@ -544,46 +560,71 @@ func (a *recogniser) funcRandomness(fn *types.Func) randomness {
 	if decl == nil || decl.Body == nil {
 		return randomness{r: Opaque}
 	}
-	c := &randomCtx{params: a.allParams(decl), visited: map[types.Object]bool{}}
+	out := a.returnedRandomness(a.bodies[decl], fn.Signature(), decl.Type, a.allParams(decl))
+	a.funcRand[fn] = out
+	return out
+}
+
+// litRandomness follows the duration results of a function literal, its
+// parameters numbered as a declaration's are.
+func (a *recogniser) litRandomness(lit *ast.FuncLit) randomness {
+	if r, ok := a.litRand[lit]; ok {
+		return r
+	}
+	a.litRand[lit] = randomness{r: Opaque} // recursion guard
+	cur, ok := source.Cursor(a.root, lit)
+	sig, isSig := a.info.TypeOf(lit).(*types.Signature)
+	if !ok || !isSig {
+		return randomness{r: Opaque}
+	}
+	out := a.returnedRandomness(cur.ChildAt(edge.FuncLit_Body, -1), sig, lit.Type, a.funcParams(lit.Type, nil))
+	a.litRand[lit] = out
+	return out
+}
+
+// returnedRandomness joins the first duration result of the returns in body
+// (a cursor on a function's body, literals inside it left out), of a
+// function of signature sig declared by ftype.
+func (a *recogniser) returnedRandomness(body inspector.Cursor, sig *types.Signature, ftype *ast.FuncType, params map[types.Object]int) randomness {
+	c := &randomCtx{params: params, visited: map[types.Object]bool{}}
 	durIndex := -1
-	results := fn.Signature().Results()
+	results := sig.Results()
 	for j := 0; j < results.Len(); j++ {
 		if typematch.IsNamed(results.At(j).Type(), "time", "Duration") {
 			durIndex = j
 			break
 		}
 	}
-	out := randomness{r: Opaque}
-	if durIndex >= 0 {
-		// A bare return gives the named result its value at that point:
-		// followed as the variable (cloudflare/backoff's duration).
-		var named types.Object
-		if rs := decl.Type.Results; rs != nil {
-			if names := resultNames(rs); durIndex < len(names) && names[durIndex].Name != "_" {
-				named = a.info.Defs[names[durIndex]]
-			}
-		}
-		alts := alternatives{}
-		a.bodies[decl].Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
-			switch n := cur.Node().(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				switch {
-				case len(n.Results) == results.Len():
-					alts.add(a.randomness(n.Results[durIndex], c))
-				case len(n.Results) == 0 && named != nil:
-					alts.add(a.varRandomness(named, c))
-				} // a forwarded return (return f()) is not followed
-			}
-			return true
-		})
-		if alts.some {
-			out = alts.result()
+	if durIndex < 0 {
+		return randomness{r: Opaque}
+	}
+	// A bare return gives the named result its value at that point:
+	// followed as the variable (cloudflare/backoff's duration).
+	var named types.Object
+	if rs := ftype.Results; rs != nil {
+		if names := resultNames(rs); durIndex < len(names) && names[durIndex].Name != "_" {
+			named = a.info.Defs[names[durIndex]]
 		}
 	}
-	a.funcRand[fn] = out
-	return out
+	alts := alternatives{}
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(cur inspector.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == results.Len():
+				alts.add(a.randomness(n.Results[durIndex], c))
+			case len(n.Results) == 0 && named != nil:
+				alts.add(a.varRandomness(named, c))
+			} // a forwarded return (return f()) is not followed
+		}
+		return true
+	})
+	if !alts.some {
+		return randomness{r: Opaque}
+	}
+	return alts.result()
 }
 
 // exportRandomFacts exports a RandomFact for each function of the package

@@ -73,6 +73,7 @@ type recogniser struct {
 	helperWaits map[*types.Func]WaitsFact
 	calleeWaits map[*types.Func]calleeWait
 	funcRand    map[*types.Func]randomness
+	litRand     map[*ast.FuncLit]randomness
 	paramIndex  map[*ast.FuncDecl]map[types.Object]int // allParams's, by declaration
 	// fieldAssigns and recvCalls list, per variable, the statements that set
 	// one of its fields (v.F = x) and the method calls on it (v.M(...)).
@@ -132,6 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 		helperWaits:  map[*types.Func]WaitsFact{},
 		calleeWaits:  map[*types.Func]calleeWait{},
 		funcRand:     map[*types.Func]randomness{},
+		litRand:      map[*ast.FuncLit]randomness{},
 		paramIndex:   map[*ast.FuncDecl]map[types.Object]int{},
 		fieldAssigns: map[types.Object][]*ast.AssignStmt{},
 		recvCalls:    map[types.Object][]*ast.CallExpr{},
