@@ -175,7 +175,7 @@ func (a *recogniser) findRetriedAttempt(cur inspector.Cursor, label *types.Label
 	// body visibly reaches another process some other way.
 	var localAtt *attempt
 	for _, att := range cands {
-		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate, onOutcome: a.onOutcome, callerCodes: a.isCallerCodes}
+		w := a.newWalker(cur, label, labels, cond, att, flags)
 		if !w.retries(body) && !a.rearms(w, body) {
 			if polled == nil && (w.polls(body) || w.awaitsObject(body)) && a.reaches(att.call, decl) != Local {
 				polled = att
@@ -217,7 +217,7 @@ func (a *recogniser) endsOnRemoteFailure(loop inspector.Cursor, label *types.Lab
 		if !att.errResult && len(att.errs) == 0 || a.reaches(att.call, decl) != Reaches {
 			continue
 		}
-		w := &walker{info: a.info, loop: loop, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate, onOutcome: a.onOutcome, callerCodes: a.isCallerCodes}
+		w := a.newWalker(loop, label, labels, cond, att, flags)
 		w.sc, w.steps = failErr, 0
 		if w.run(body) == exits {
 			return true

@@ -106,6 +106,9 @@ type walker struct {
 	// callerCodes tells a list of status codes the caller gives
 	// (recogniser.isCallerCodes).
 	callerCodes func(ast.Expr) bool
+	// inStatusSet is what a lookup of a status code in a set of them
+	// answers (recogniser.inStatusSet).
+	inStatusSet func(set ast.Expr, status int64) tri
 	// absentFails, when set, leaves a test of the attempt's error for "does
 	// not exist" unknown instead of false (see absent.go): the walk then
 	// asks whether the loop would retry if that answer were one more
@@ -118,6 +121,13 @@ type walker struct {
 	// 401-only token refresh) does not retry a failing dependency. Left 0,
 	// the status of a failed attempt is unknown.
 	errStatus int64
+}
+
+// newWalker makes the walker of attempt att in the loop at cur, its
+// questions about predicates and status sets answered by the recogniser.
+func (a *recogniser) newWalker(cur inspector.Cursor, label *types.Label, labels map[*types.Label]bool, cond ast.Expr, att *attempt, flags map[types.Object]bool) *walker {
+	return &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags,
+		onNil: a.onNilPredicate, onOutcome: a.onOutcome, callerCodes: a.isCallerCodes, inStatusSet: a.inStatusSet}
 }
 
 // maxSteps bounds the work spent on one loop body per scenario.
@@ -666,6 +676,11 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 		}
 		if tv, ok := w.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 			return eval.Of(constant.BoolVal(tv.Value))
+		}
+	case *ast.IndexExpr:
+		// retryOnStatus[resp.StatusCode]: a set of status codes.
+		if out, ok := w.outcome(); ok && out.status != 0 && w.isCurrentStatus(e.Index) {
+			return w.inStatusSet(e.X, out.status)
 		}
 	case *ast.CallExpr:
 		// The attempt itself: in a condition (if tryLock()), or as the value

@@ -492,3 +492,82 @@ func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out
 	}
 	return nil, false
 }
+
+// inStatusSet answers whether status is in set, a map from status codes to
+// bool the retry loop looks the attempt's status up in
+// (c.retryOnStatus[resp.StatusCode], meilisearch's 502, 503 and 504). The
+// package's literals for it decide: followed through the fields and local
+// variables it is copied from, each map literal with constant keys and
+// true values gives its codes. When every value is such a literal, the
+// answer is theirs. When some are not (a map an option fills with the
+// user's codes), a code that some literal holds is in the set by default,
+// and a success (2xx) no literal holds is taken not to be: a set of codes
+// to go round on holds failures, and a set of codes to stop on that is not
+// in sight leaves the loop going round on success, which is no retry.
+// Anything else is unknown.
+func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
+	t, ok := typematch.Deref(a.info.TypeOf(set)).Underlying().(*types.Map)
+	if !ok || !typematch.IsInteger(t.Key().Underlying()) || !types.Identical(t.Elem().Underlying(), types.Typ[types.Bool]) {
+		return unknown
+	}
+	codes := statusCodes{has: map[int64]bool{}, complete: true}
+	codes.gather(a, set, 0)
+	switch {
+	case codes.has[status]:
+		return yes
+	case codes.complete && len(codes.has) > 0:
+		return no
+	case status >= 200 && status < 300 && len(codes.has) > 0:
+		return no
+	}
+	return unknown
+}
+
+// statusCodes are the codes the map literals of a status set hold (true
+// values only), and whether every value the set may have is such a
+// literal.
+type statusCodes struct {
+	has      map[int64]bool
+	complete bool
+}
+
+func (s *statusCodes) gather(a *recogniser, e ast.Expr, depth int) {
+	if depth > 4 {
+		s.complete = false
+		return
+	}
+	e = ast.Unparen(a.value(e))
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		for _, elt := range e.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				s.complete = false
+				continue
+			}
+			code, okCode := eval.Int(a.info.Types[kv.Key])
+			val := a.info.Types[kv.Value].Value
+			if !okCode || val == nil || val.Kind() != constant.Bool {
+				s.complete = false
+				continue
+			}
+			if constant.BoolVal(val) {
+				s.has[code] = true
+			}
+		}
+		return
+	case *ast.SelectorExpr:
+		if f := a.fieldOf(e); f != nil && f.Pkg() == a.pkg {
+			as := a.fields[f]
+			if as == nil || as.unknown || as.stepped || as.tuple {
+				s.complete = false
+				return
+			}
+			for _, x := range as.exprs {
+				s.gather(a, x, depth+1)
+			}
+			return
+		}
+	}
+	s.complete = false
+}

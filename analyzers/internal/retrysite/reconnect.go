@@ -83,7 +83,7 @@ func (a *recogniser) reconnectAttempt(cur inspector.Cursor, label *types.Label, 
 		if len(backoffs) == 0 {
 			continue
 		}
-		w := &walker{info: a.info, loop: cur, label: label, labels: labels, cond: cond, att: att, flags: flags, onNil: a.onNilPredicate, onOutcome: a.onOutcome, callerCodes: a.isCallerCodes}
+		w := a.newWalker(cur, label, labels, cond, att, flags)
 		w.sc, w.steps = failErr, 0
 		if w.run(body)&around != 0 {
 			return att, backoffs
