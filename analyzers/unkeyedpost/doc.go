@@ -62,6 +62,12 @@
 // reads. Nor does it travel out of a loop over items or targets, which
 // sends it once per item.
 //
+// A retry loop of the package that re-sends the unkeyed POST or PATCH of
+// two or more calls of the package, inside their callee (an SDK's one
+// executor, meilisearch-go's (*client).do), is reported once, at the loop,
+// where the fix goes; the POST of a single call, or of a loop in another
+// package, is reported at the call.
+//
 // A request may also be built by a function of the user's that hands it
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),
 // then c.Do(req, v)): a builder whose request gets no key header (a

@@ -999,6 +999,10 @@ func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 			msg = fmt.Sprintf("idempotency key is made anew by %s on every call, so each attempt of %s sends a new one: "+
 				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
 		}
+		if r.site == nil && r.desc == s.Retrier && rs.Key == NoKey &&
+			c.deferToExecutor(s.Retrier, executorCall{call: call, method: rs.Method, message: msg}) {
+			return true // the callee's own retry loop: see executors.go
+		}
 		c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 		return true
 	}
@@ -1105,7 +1109,9 @@ func (c *checker) inScope(cur inspector.Cursor) bool {
 // another function names where the retry happens.
 func (c *checker) describe(r retrier, fn *types.Func) string {
 	if r.site != nil {
-		return fmt.Sprintf("a %s in %s (%s)", r.site.Kind, c.qualifiedName(fn), r.site.Bound)
+		desc := fmt.Sprintf("a %s in %s (%s)", r.site.Kind, c.qualifiedName(fn), r.site.Bound)
+		c.noteRetrierSite(desc, r.site)
+		return desc
 	}
 	return r.String()
 }

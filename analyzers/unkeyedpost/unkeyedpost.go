@@ -77,6 +77,11 @@ type checker struct {
 	// importsStripe says that the package imports stripe-go (see
 	// stripeKeyWrites).
 	importsStripe bool
+	// retrierSites maps the descriptions of this package's retry sites
+	// to the sites, and executorCalls holds, by site, the calls whose
+	// request such a site inside the callee re-sends (see executors.go).
+	retrierSites  map[string]*retrysite.Site
+	executorCalls map[*retrysite.Site][]executorCall
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -142,6 +147,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.keyWrites(cur)
 	}
+	c.reportExecutors()
 	if c.sendsHere {
 		c.exportSends()
 	}

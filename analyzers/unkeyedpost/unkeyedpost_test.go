@@ -102,6 +102,12 @@ func TestCases(t *testing.T) {
 		// caller, a batch without the remote-write header and a chunk sent
 		// with no position are reported; the last two, built in their loops,
 		// get a key made before the loop (dedup.go.golden).
+		// Executors: a retry loop inside the callee that re-sends the POST
+		// and PATCH requests of several calls of its package (meilisearch's
+		// do) is reported once, at the loop; a loop that re-sends the POST
+		// of one call is reported at the call; GET, PUT and DELETE calls
+		// are not counted.
+		{Name: "Executors", Pkgs: []string{"unkeyedpost/executor"}},
 		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}, Fixes: true},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
 		// Builders proves that a request built by a function of the user's
@@ -145,7 +151,8 @@ func TestCases(t *testing.T) {
 		// for debugging, behind a retry loop that asks a predicate giving a
 		// verdict and a delay. A POST whose headers hold no key, given as a
 		// literal or handed on by a wrapper from a caller that gives none,
-		// is reported where the headers are decided; quiet: headers with a
+		// is counted where the headers are decided, and the three such calls
+		// are reported at the loop that re-sends them; not counted: headers with a
 		// key, headers handed on by an exported wrapper (its callers
 		// decide), headers from code out of sight, a header another package
 		// sets by a name it is given, a header map (or an options field
