@@ -188,8 +188,9 @@
 //     returns the revision): it comes back only once the layers below it
 //     succeeded, so the site around it never retries its failure;
 //   - a walk over a pool of servers, each tried once
-//     (for i := 0; i < len(pool); i++ { dial(pool[i]) }), as a range
-//     over them is: no retry site at all;
+//     (for i := 0; i < len(pool); i++ { dial(pool[i]) }, or from an
+//     offset, pool[(off+i)%len(pool)]), as a range over them is: no
+//     retry site at all;
 //   - database/sql, whose bad-connection retries only replace a dead pooled
 //     connection and cannot be turned off, and the standard library in
 //     general;

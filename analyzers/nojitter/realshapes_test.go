@@ -36,9 +36,13 @@ func TestRealShapes(t *testing.T) {
 		{Name: "Pacing", Pkgs: []string{"nojitter/realshapes/pacing"}, Fixes: true},
 		// StoredDefaults: a function-typed field the package stores a
 		// deterministic function in (a constructor's literal, a package
-		// variable in an options literal) waits fixed, unless an option or the
-		// user sets another; a randomised default, a method value, a
-		// function another call returns and the caller's function are quiet.
+		// variable in an options literal, a method value on a fixed
+		// receiver) waits fixed, unless an option, the user or an exported
+		// variable sets another (named in the message); a nil stored adds
+		// nothing, and a test file's value is the test's. Quiet: a
+		// randomised default, a method value on a random receiver, a
+		// function another call returns, one of a call's results, a method
+		// expression and the caller's function alone.
 		{Name: "StoredDefaults", Pkgs: []string{"nojitter/realshapes/defaults"}, Fixes: true},
 		// HookWaits: a wait a configuration lets its user replace with a
 		// function (if conf.BackoffFunc != nil { return conf.BackoffFunc(...) })

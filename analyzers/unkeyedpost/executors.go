@@ -37,28 +37,61 @@ type executorCall struct {
 
 // noteRetrierSite remembers which retry site of this package a retrier
 // description names, so that the calls it retries can be reported there.
+// A description two sites share (two loops of one function with the same
+// bound) names neither: it maps to nil.
 func (c *checker) noteRetrierSite(desc string, site *retrysite.Site) {
 	if c.retrierSites == nil {
 		c.retrierSites = map[string]*retrysite.Site{}
 	}
-	if _, ok := c.retrierSites[desc]; !ok {
-		c.retrierSites[desc] = site
+	if old, ok := c.retrierSites[desc]; ok && old != site {
+		site = nil
 	}
+	c.retrierSites[desc] = site
 }
 
 // deferToExecutor holds back the report of call, whose request the callee
 // retries by itself as desc says, when desc names a retry loop of this
-// package: reportExecutors decides where it goes. It says whether it did.
+// package, and that loop only: reportExecutors decides where it goes. A
+// description is text, and another package's loop may read the same (a
+// package of the same name, a function of the same name and bound): one
+// that a fact of another package carries may be that loop, and is left to
+// the call. A call the user silenced is neither counted nor reported. It
+// says whether it took the call.
 func (c *checker) deferToExecutor(desc string, ec executorCall) bool {
 	site := c.retrierSites[desc]
-	if site == nil || c.pass.Fset.File(ec.call.Pos()) == nil || source.IsTestFile(c.pass.Fset, ec.call.Pos()) {
+	if site == nil || c.foreignRetriers()[desc] || source.IsTestFile(c.pass.Fset, ec.call.Pos()) {
 		return false
+	}
+	if c.rep.Skip(ec.call.Pos()) {
+		return true
 	}
 	if c.executorCalls == nil {
 		c.executorCalls = map[*retrysite.Site][]executorCall{}
 	}
 	c.executorCalls[site] = append(c.executorCalls[site], ec)
 	return true
+}
+
+// foreignRetriers are the retrier descriptions the SendsFacts of other
+// packages carry.
+func (c *checker) foreignRetriers() map[string]bool {
+	if c.foreign != nil {
+		return c.foreign
+	}
+	c.foreign = map[string]bool{}
+	for _, f := range c.pass.AllObjectFacts() {
+		sf, ok := f.Fact.(*SendsFact)
+		if !ok || f.Object.Pkg() == c.pass.Pkg {
+			continue
+		}
+		for _, s := range sf.Sends {
+			c.foreign[s.Retrier] = true
+		}
+		for _, r := range sf.Requests {
+			c.foreign[r.Retrier] = true
+		}
+	}
+	return c.foreign
 }
 
 // reportExecutors reports the held-back calls: once at the retry loop that
@@ -77,7 +110,12 @@ func (c *checker) reportExecutors() {
 			c.report(analysis.Diagnostic{Pos: ec.call.Pos(), End: ec.call.End(), Message: ec.message})
 			continue
 		}
-		c.report(analysis.Diagnostic{Pos: s.Node.Pos(), End: s.Node.Pos() + token.Pos(len("for")),
+		end := s.Node.End()
+		switch s.Node.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			end = s.Node.Pos() + token.Pos(len("for"))
+		}
+		c.report(analysis.Diagnostic{Pos: s.Node.Pos(), End: end,
 			Message: fmt.Sprintf("this %s (%s) re-sends the %s requests that %d calls in this package hand it (%s) without an Idempotency-Key: %s; "+
 				"retry only idempotent methods here, or have each caller send a key made once per operation",
 				s.Kind, s.Bound, executorMethods(calls), len(calls), c.callPlaces(calls), why)})

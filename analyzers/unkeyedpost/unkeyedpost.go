@@ -82,6 +82,7 @@ type checker struct {
 	// request such a site inside the callee re-sends (see executors.go).
 	retrierSites  map[string]*retrysite.Site
 	executorCalls map[*retrysite.Site][]executorCall
+	foreign       map[string]bool // see foreignRetriers
 }
 
 func run(pass *analysis.Pass) (any, error) {

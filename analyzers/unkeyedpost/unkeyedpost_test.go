@@ -105,9 +105,10 @@ func TestCases(t *testing.T) {
 		// Executors: a retry loop inside the callee that re-sends the POST
 		// and PATCH requests of several calls of its package (meilisearch's
 		// do) is reported once, at the loop; a loop that re-sends the POST
-		// of one call is reported at the call; GET, PUT and DELETE calls
-		// are not counted.
-		{Name: "Executors", Pkgs: []string{"unkeyedpost/executor"}},
+		// of one call is reported at the call; GET, PUT and DELETE calls,
+		// a silenced call, and calls of another package's loop whose
+		// description reads the same are not counted.
+		{Name: "Executors", Pkgs: []string{"unkeyedpost/executor", "unkeyedpost/executor/v1", "unkeyedpost/executor/v2"}},
 		{Name: "Deduplicated", Pkgs: []string{"unkeyedpost/dedup"}, Fixes: true},
 		{Name: "InjectedClients", Pkgs: []string{"unkeyedpost/injected"}, Fixes: true},
 		// Builders proves that a request built by a function of the user's

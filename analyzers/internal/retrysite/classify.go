@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -755,13 +756,15 @@ func (a *recogniser) walksCollection(cur inspector.Cursor, counter types.Object)
 	var coll ast.Expr
 	for _, c := range eval.Conjuncts(s.Cond) {
 		be, ok := c.(*ast.BinaryExpr)
-		if !ok || (be.Op != token.LSS && be.Op != token.LEQ) || !isIdentOf(a.info, be.X, counter) {
+		if !ok {
 			continue
 		}
-		if call, ok := ast.Unparen(be.Y).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && typematch.IsBuiltin(a.info, id, "len") {
-				coll = ast.Unparen(call.Args[0])
-			}
+		// i < len(pool), i <= ..., i != ..., and the same reversed.
+		switch {
+		case (be.Op == token.LSS || be.Op == token.LEQ || be.Op == token.NEQ) && isIdentOf(a.info, be.X, counter):
+			coll = cmp.Or(a.lenOf(be.Y), coll)
+		case (be.Op == token.GTR || be.Op == token.GEQ || be.Op == token.NEQ) && isIdentOf(a.info, be.Y, counter):
+			coll = cmp.Or(a.lenOf(be.X), coll)
 		}
 	}
 	if coll == nil || schedule(a.info.TypeOf(coll)) {
@@ -770,8 +773,40 @@ func (a *recogniser) walksCollection(cur inspector.Cursor, counter types.Object)
 	name := types.ExprString(coll)
 	return !a.onlyInWaits(cur.ChildAt(edge.ForStmt_Body, -1), func(c inspector.Cursor) bool {
 		ix, ok := c.Node().(*ast.IndexExpr)
-		return ok && isIdentOf(a.info, ix.Index, counter) && types.ExprString(ast.Unparen(ix.X)) == name
+		return ok && types.ExprString(ast.Unparen(ix.X)) == name && a.walkIndex(ix.Index, counter, name)
 	})
+}
+
+// lenOf returns x when e is len(x), or nil.
+func (a *recogniser) lenOf(e ast.Expr) ast.Expr {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && typematch.IsBuiltin(a.info, id, "len") {
+			return ast.Unparen(call.Args[0])
+		}
+	}
+	return nil
+}
+
+// walkIndex reports whether index, into the collection named name, moves
+// with the counter over the whole of it: the counter itself, or a rotation
+// that starts elsewhere, (off+i)%len(pool).
+func (a *recogniser) walkIndex(index ast.Expr, counter types.Object, name string) bool {
+	if isIdentOf(a.info, index, counter) {
+		return true
+	}
+	rem, ok := ast.Unparen(index).(*ast.BinaryExpr)
+	if !ok || rem.Op != token.REM {
+		return false
+	}
+	if x := a.lenOf(rem.Y); x == nil || types.ExprString(x) != name {
+		return false
+	}
+	for n := range ast.Preorder(rem.X) {
+		if id, ok := n.(*ast.Ident); ok && isIdentOf(a.info, id, counter) {
+			return true
+		}
+	}
+	return false
 }
 
 // schedule reports whether t is a slice or array of durations or numbers:

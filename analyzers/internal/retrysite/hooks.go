@@ -1,9 +1,11 @@
 package retrysite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/source"
@@ -132,12 +134,14 @@ func (a *recogniser) hookName(sel *ast.SelectorExpr) string {
 // called with the call's arguments: a function literal or a function of
 // this package followed to its returns, another package's by its facts, a
 // package variable through its values, a method value as a call of the
-// method on its receiver. A value taken from a parameter is
-// the caller's (an option the user passes, Backoff(fn)); so is a package
-// variable the user can set (DefaultBackoff), and an exported field may be
+// method on its receiver. A value taken from a parameter is the caller's
+// (an option the user passes, Backoff(fn)), and an exported field may be
 // set by its user directly: then the package's own values are the default,
-// fixed unless the user sets the field (randomness.unless). Any other
-// value (a call's result, a value out of sight) leaves the call opaque.
+// fixed unless the user sets the field (randomness.unless); so they are,
+// unless the user sets it, when they come through an exported package
+// variable (DefaultBackoff). Values stored by _test.go files are a test's,
+// not the program's. Any other value (a call's result, a value out of
+// sight) leaves the call opaque.
 
 // storedFuncCall judges call, of a function-typed field of this package
 // the package gives a value; false when call is of no such field, or the
@@ -159,11 +163,16 @@ func (a *recogniser) storedFuncCall(call *ast.CallExpr, c *randomCtx) (randomnes
 		if as.unknown || as.stepped || as.tuple {
 			return randomness{r: Opaque}, true
 		}
-		values = append(values, as.exprs...)
+		for _, x := range as.exprs {
+			if !source.IsTestFile(a.pass.Fset, x.Pos()) {
+				values = append(values, x)
+			}
+		}
 	}
 	if len(values) == 0 {
 		return randomness{}, false
 	}
+	slices.SortFunc(values, func(x, y ast.Expr) int { return cmp.Compare(x.Pos(), y.Pos()) })
 	v := funcValues{call: call, c: c, user: f.Exported()}
 	for _, x := range values {
 		v.add(a, x, 0)
@@ -172,20 +181,25 @@ func (a *recogniser) storedFuncCall(call *ast.CallExpr, c *randomCtx) (randomnes
 		return randomness{r: Opaque}, true // only the user's values, or nil
 	}
 	out := v.alts.result()
-	if v.user {
+	switch {
+	case v.user:
 		out = unlessSet(out, a.hookName(sel))
+	case v.userVar != "":
+		out = unlessSet(out, v.userVar)
 	}
 	return out, true
 }
 
 // funcValues gathers what the function values stored in one field return
 // when called as call: the package's own, joined in alts, and whether the
-// user may give another (user).
+// user may give the field another (user) or change an exported package
+// variable it holds (userVar, its name).
 type funcValues struct {
-	call *ast.CallExpr
-	c    *randomCtx
-	alts alternatives
-	user bool
+	call    *ast.CallExpr
+	c       *randomCtx
+	alts    alternatives
+	user    bool
+	userVar string
 }
 
 func (v *funcValues) add(a *recogniser, x ast.Expr, depth int) {
@@ -198,8 +212,22 @@ func (v *funcValues) add(a *recogniser, x ast.Expr, depth int) {
 		v.alts.add(a.judgedCall(a.litRandomness(lit), sig, v.call, v.c))
 		return
 	}
-	switch obj := a.info.Uses[typematch.Ident(x)].(type) {
-	case *types.Var:
+	if fn := a.namedFunc(x); fn != nil {
+		sel, isSel := uninstantiated(x).(*ast.SelectorExpr)
+		switch {
+		case fn.Signature().Recv() == nil:
+			v.alts.add(a.calleeRandomness(fn, v.call, v.c))
+		case isSel:
+			// A method value (b.Duration): judged as the call b.Duration(args),
+			// its receiver the value's.
+			asCall := &ast.CallExpr{Fun: sel, Lparen: v.call.Lparen, Args: v.call.Args, Ellipsis: v.call.Ellipsis, Rparen: v.call.Rparen}
+			v.alts.add(a.calleeRandomness(fn, asCall, v.c))
+		default:
+			v.alts.add(randomness{r: Opaque})
+		}
+		return
+	}
+	if obj, ok := a.info.Uses[typematch.Ident(x)].(*types.Var); ok {
 		switch {
 		case isParam(obj):
 			v.user = true // the caller's: an option's argument
@@ -209,26 +237,15 @@ func (v *funcValues) add(a *recogniser, x ast.Expr, depth int) {
 			if as == nil || as.unknown || as.stepped || as.tuple {
 				break
 			}
-			v.user = v.user || obj.Exported() // DefaultBackoff: the user may set it
+			if obj.Exported() && v.userVar == "" {
+				v.userVar = obj.Name() // DefaultBackoff: the user may set it
+			}
 			for _, y := range as.exprs {
 				if id, ok := y.(*ast.Ident); ok && a.info.Defs[id] == obj {
 					continue // declared without a value: nil
 				}
 				v.add(a, y, depth+1)
 			}
-			return
-		}
-	case *types.Func:
-		switch sel, isSel := x.(*ast.SelectorExpr); {
-		case typematch.IsMethodExpr(a.info, x):
-		case obj.Signature().Recv() == nil:
-			v.alts.add(a.calleeRandomness(obj.Origin(), v.call, v.c))
-			return
-		case isSel:
-			// A method value (b.Duration): judged as the call b.Duration(args),
-			// its receiver the value's.
-			asCall := &ast.CallExpr{Fun: sel, Lparen: v.call.Lparen, Args: v.call.Args, Ellipsis: v.call.Ellipsis, Rparen: v.call.Rparen}
-			v.alts.add(a.calleeRandomness(obj.Origin(), asCall, v.c))
 			return
 		}
 	}

@@ -496,15 +496,17 @@ func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out
 // inStatusSet answers whether status is in set, a map from status codes to
 // bool the retry loop looks the attempt's status up in
 // (c.retryOnStatus[resp.StatusCode], meilisearch's 502, 503 and 504). The
-// package's literals for it decide: followed through the fields and local
-// variables it is copied from, each map literal with constant keys and
-// true values gives its codes. When every value is such a literal, the
-// answer is theirs. When some are not (a map an option fills with the
-// user's codes), a code that some literal holds is in the set by default,
-// and a success (2xx) no literal holds is taken not to be: a set of codes
-// to go round on holds failures, and a set of codes to stop on that is not
-// in sight leaves the loop going round on success, which is no retry.
-// Anything else is unknown.
+// package's literals for it decide: followed through the fields, local and
+// package variables it is copied from, each map literal with constant keys
+// and true values gives its codes. When every value is such a literal and
+// nothing writes into the map in place, the answer is theirs; the failure
+// status a walk assumes (503, 429) stands for any server failure, so a set
+// holding another 5xx or 429 answers yes for it too. When some value is not
+// a literal (a map an option fills with the user's codes), the literals are
+// the default: a code one of them holds is in the set, and a success (2xx)
+// none holds is taken not to be (a set of codes to go round on holds
+// failures; a set of codes to stop on that is not in sight leaves the loop
+// going round on success, which is no retry). Anything else is unknown.
 func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
 	t, ok := typematch.Deref(a.info.TypeOf(set)).Underlying().(*types.Map)
 	if !ok || !typematch.IsInteger(t.Key().Underlying()) || !types.Identical(t.Elem().Underlying(), types.Typ[types.Bool]) {
@@ -515,7 +517,9 @@ func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
 	switch {
 	case codes.has[status]:
 		return yes
-	case codes.complete && len(codes.has) > 0:
+	case serverFailure(status) && codes.holdsAny(serverFailure):
+		return yes
+	case codes.complete:
 		return no
 	case status >= 200 && status < 300 && len(codes.has) > 0:
 		return no
@@ -523,12 +527,25 @@ func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
 	return unknown
 }
 
+// serverFailure reports whether an HTTP status says the server failed or
+// is overloaded: 429, or a 5xx.
+func serverFailure(code int64) bool { return code == 429 || code >= 500 && code < 600 }
+
 // statusCodes are the codes the map literals of a status set hold (true
 // values only), and whether every value the set may have is such a
-// literal.
+// literal, never written into in place.
 type statusCodes struct {
 	has      map[int64]bool
 	complete bool
+}
+
+func (s *statusCodes) holdsAny(f func(int64) bool) bool {
+	for code := range s.has {
+		if f(code) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *statusCodes) gather(a *recogniser, e ast.Expr, depth int) {
@@ -537,6 +554,7 @@ func (s *statusCodes) gather(a *recogniser, e ast.Expr, depth int) {
 		return
 	}
 	e = ast.Unparen(a.value(e))
+	var obj types.Object
 	switch e := e.(type) {
 	case *ast.CompositeLit:
 		for _, elt := range e.Elts {
@@ -558,16 +576,68 @@ func (s *statusCodes) gather(a *recogniser, e ast.Expr, depth int) {
 		return
 	case *ast.SelectorExpr:
 		if f := a.fieldOf(e); f != nil && f.Pkg() == a.pkg {
-			as := a.fields[f]
-			if as == nil || as.unknown || as.stepped || as.tuple {
-				s.complete = false
-				return
-			}
-			for _, x := range as.exprs {
-				s.gather(a, x, depth+1)
-			}
-			return
+			obj = f
+		}
+	case *ast.Ident:
+		if v, ok := a.info.Uses[e].(*types.Var); ok && v.Pkg() == a.pkg && v.Parent() == a.pkg.Scope() {
+			obj = v // a package variable: a.value stops there
 		}
 	}
-	s.complete = false
+	var as *assigns
+	switch obj := obj.(type) {
+	case nil:
+		s.complete = false
+		return
+	case *types.Var:
+		if obj.IsField() {
+			as = a.fields[obj]
+		} else {
+			as = a.assigned[obj]
+		}
+	}
+	if as == nil || as.unknown || as.stepped || as.tuple {
+		s.complete = false
+		return
+	}
+	if a.writtenInPlace()[obj] {
+		s.complete = false
+	}
+	for _, x := range as.exprs {
+		s.gather(a, x, depth+1)
+	}
+}
+
+// writtenInPlace holds the variables and fields of the package whose map
+// a statement changes in place: m[k] = v, delete(m, k), clear(m).
+func (a *recogniser) writtenInPlace() map[types.Object]bool {
+	if a.inPlace != nil {
+		return a.inPlace
+	}
+	a.inPlace = map[types.Object]bool{}
+	target := func(e ast.Expr) types.Object {
+		if f := a.fieldOf(e); f != nil {
+			return f
+		}
+		return identObj(a.info, e)
+	}
+	for cur := range a.root.Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+					if obj := target(ix.X); obj != nil {
+						a.inPlace[obj] = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+			if ok && len(n.Args) > 0 && (typematch.IsBuiltin(a.info, id, "delete") || typematch.IsBuiltin(a.info, id, "clear")) {
+				if obj := target(n.Args[0]); obj != nil {
+					a.inPlace[obj] = true
+				}
+			}
+		}
+	}
+	return a.inPlace
 }

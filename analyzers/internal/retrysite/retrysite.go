@@ -74,6 +74,7 @@ type recogniser struct {
 	calleeWaits map[*types.Func]calleeWait
 	funcRand    map[*types.Func]randomness
 	litRand     map[*ast.FuncLit]randomness
+	inPlace     map[types.Object]bool                  // see writtenInPlace
 	paramIndex  map[*ast.FuncDecl]map[types.Object]int // allParams's, by declaration
 	// fieldAssigns and recvCalls list, per variable, the statements that set
 	// one of its fields (v.F = x) and the method calls on it (v.M(...)).

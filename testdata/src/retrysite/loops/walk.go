@@ -77,3 +77,69 @@ func retryDelaysLogged(delays []time.Duration) error {
 	}
 	return err
 }
+
+// connectFrom walks the pool from a starting server on, wrapping round
+// (pool[(off+i)%len(pool)]), through the field it sets: each server once,
+// no retry.
+func (c *poolConn) connectFrom(off int) error {
+	var err error
+	for i := 0; i < len(c.pool); i++ {
+		c.current = c.pool[(off+i)%len(c.pool)]
+		if err = dial(c.current); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// connectUntil and connectBack state the bound as i != len(pool) and
+// len(pool) > i: walks too.
+func connectUntil(pool []server) error {
+	var err error
+	for i := 0; i != len(pool); i++ {
+		if err = dial(pool[i]); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+func connectBack(pool []server) error {
+	var err error
+	for i := 0; len(pool) > i; i++ {
+		if err = dial(pool[i]); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+// retryRotated picks one server by a rotation that does not move with
+// the counter: the same server on every attempt, a retry.
+func retryRotated(pool []server, off int) error {
+	var err error
+	for i := 0; i < len(pool); i++ { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)$`
+		if err = dial(pool[(off+1)%len(pool)]); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// retryPair alternates between the first two servers (i%2) for as many
+// attempts as the pool is long: each is tried again, a retry.
+func (c *poolConn) retryPair() error {
+	var err error
+	for i := 0; i < len(c.pool); i++ { // want `retry loop, an unknown number of attempts, waits sleep\(time.Second\)$`
+		c.current = c.pool[i%2]
+		if err = dial(c.current); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

@@ -105,3 +105,117 @@ func doGiven(hc *http.Client, req *http.Request, retryOn map[int]bool) (*http.Re
 		time.Sleep(time.Second)
 	}
 }
+
+// gatewayErrors is a package-level set of failure codes without 503: the
+// failure a walk assumes stands for any 5xx, so the loop goes round on it
+// (and only on it: a transport error returns).
+var gatewayErrors = map[int]bool{500: true, 502: true, 504: true}
+
+func doGateway(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for attempt := 0; attempt < 4; attempt++ { // want `retry loop, up to 4 attempts, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if !gatewayErrors[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+	return nil, http.ErrHandlerTimeout
+}
+
+// absentCodes holds a client error only: a loop that goes round while the
+// server answers 404 and leaves on any other answer waits for an object,
+// it retries no failure.
+var absentCodes = map[int]bool{404: true}
+
+func awaitObject(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `periodic loop, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if !absentCodes[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}
+
+// accepted is written into at run time (allowAccepted): its literal is no
+// longer all it holds, so a failure may be in it too, and the loop may go
+// round on one.
+var accepted = map[int]bool{http.StatusAccepted: true}
+
+func allowAccepted(code int) { accepted[code] = true }
+
+func awaitAccepted(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if !accepted[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}
+
+// none is an empty set, and keyed a set with a key that is no constant:
+// what they hold says nothing of a success.
+var (
+	none      = map[int]bool{}
+	limitCode = 429
+	keyed     = map[int]bool{limitCode: true}
+)
+
+func doNone(hc *http.Client, req *http.Request, set map[int]bool) (*http.Response, error) {
+	for { // want `periodic loop, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if !none[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}
+
+func doKeyed(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `periodic loop, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if !keyed[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}
+
+// okCodes holds the successes the loop stops on: a success is in it, a
+// failure is not, so the loop retries failures.
+var okCodes = map[int]bool{http.StatusOK: true, http.StatusCreated: true}
+
+func doUntilOK(hc *http.Client, req *http.Request) (*http.Response, error) {
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)`
+		resp, err := hc.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if okCodes[resp.StatusCode] {
+			return resp, nil
+		}
+		resp.Body.Close()
+		time.Sleep(time.Second)
+	}
+}

@@ -242,3 +242,144 @@ func (g *Given) Get(url string) error {
 	}
 	return err
 }
+
+// Pacer's wait is a package variable the user may set: named in the
+// message. Reset stores nil, which adds nothing (a call of it never runs).
+var DefaultPace = func(attempt int) time.Duration { return time.Duration(attempt) * 250 * time.Millisecond }
+
+type Pacer struct {
+	hc   *http.Client
+	pace func(attempt int) time.Duration
+}
+
+func NewPacer() *Pacer { return &Pacer{hc: &http.Client{Timeout: time.Minute}, pace: DefaultPace} }
+
+func (p *Pacer) Reset() { p.pace = nil }
+
+func (p *Pacer) Get(url string) error {
+	var err error
+	for attempt := range 4 {
+		var resp *http.Response
+		if resp, err = p.hc.Get(url); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(p.pace(attempt)) // want `retry loop waits a deterministic duration \(p\.pace\(attempt\)\) between attempts unless DefaultPace is set`
+	}
+	return err
+}
+
+// Tupled's wait comes from one of a call's results, and Stepper's is a
+// method expression, whose first argument is the receiver: neither is
+// followed, and both are quiet.
+type Tupled struct {
+	hc   *http.Client
+	wait func(attempt int) time.Duration
+}
+
+func pickWait() (func(int) time.Duration, error) {
+	return func(attempt int) time.Duration { return time.Second }, nil
+}
+
+func NewTupled() (*Tupled, error) {
+	t := &Tupled{hc: &http.Client{Timeout: time.Minute}}
+	var err error
+	t.wait, err = pickWait()
+	return t, err
+}
+
+func (t *Tupled) Get(url string) error {
+	var err error
+	for attempt := range 4 {
+		var resp *http.Response
+		if resp, err = t.hc.Get(url); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(t.wait(attempt))
+	}
+	return err
+}
+
+type Stepper struct {
+	hc   *http.Client
+	base time.Duration
+	step func(s *Stepper, attempt int) time.Duration
+}
+
+func (s *Stepper) linear(attempt int) time.Duration { return s.base * time.Duration(attempt) }
+
+func NewStepper() *Stepper {
+	return &Stepper{hc: &http.Client{Timeout: time.Minute}, base: time.Second, step: (*Stepper).linear}
+}
+
+func (s *Stepper) Get(url string) error {
+	var err error
+	for attempt := range 4 {
+		var resp *http.Response
+		if resp, err = s.hc.Get(url); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(s.step(s, attempt))
+	}
+	return err
+}
+
+// Spacer's wait is a package variable declared without a value and given
+// one in init: that value decides.
+var DefaultSpacing func(attempt int) time.Duration
+
+func init() {
+	DefaultSpacing = func(attempt int) time.Duration { return time.Second }
+}
+
+type Spacer struct {
+	hc   *http.Client
+	wait func(attempt int) time.Duration
+}
+
+func NewSpacer() *Spacer { return &Spacer{hc: &http.Client{Timeout: time.Minute}, wait: DefaultSpacing} }
+
+func (s *Spacer) Get(url string) error {
+	var err error
+	for attempt := range 4 {
+		var resp *http.Response
+		if resp, err = s.hc.Get(url); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(s.wait(attempt)) // want `retry loop waits a deterministic duration \(s\.wait\(attempt\)\) between attempts unless DefaultSpacing is set`
+	}
+	return err
+}
+
+// Pointed hands its wait's address to code that may store anything there:
+// quiet, whatever its literal default.
+type Pointed struct {
+	hc   *http.Client
+	wait func(attempt int) time.Duration
+}
+
+func configure(w *func(int) time.Duration) {
+	*w = func(attempt int) time.Duration { return rand.N(time.Second) }
+}
+
+func NewPointed() *Pointed {
+	p := &Pointed{hc: &http.Client{Timeout: time.Minute}, wait: func(attempt int) time.Duration { return time.Second }}
+	configure(&p.wait)
+	return p
+}
+
+func (p *Pointed) Get(url string) error {
+	var err error
+	for attempt := range 4 {
+		var resp *http.Response
+		if resp, err = p.hc.Get(url); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(p.wait(attempt))
+	}
+	return err
+}
