@@ -339,7 +339,9 @@ type Spacer struct {
 	wait func(attempt int) time.Duration
 }
 
-func NewSpacer() *Spacer { return &Spacer{hc: &http.Client{Timeout: time.Minute}, wait: DefaultSpacing} }
+func NewSpacer() *Spacer {
+	return &Spacer{hc: &http.Client{Timeout: time.Minute}, wait: DefaultSpacing}
+}
 
 func (s *Spacer) Get(url string) error {
 	var err error
