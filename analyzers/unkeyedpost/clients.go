@@ -3,10 +3,14 @@ package unkeyedpost
 import (
 	"fmt"
 	"go/ast"
+	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/analyzers/internal/apis"
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
+	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // A selfRetry describes a client that sends a request more than once by
@@ -15,21 +19,39 @@ type selfRetry struct {
 	attempts int    // > 1
 	lib      string // "go-retryablehttp"
 	setting  string // "RetryMax 4"
+	// unless names the options through which the user may change the
+	// setting (go-gitlab's WithCustomRetryMax): the client retries so by
+	// default.
+	unless []string
+	field  string // the setting the options change: "RetryMax"
 }
 
 func (s selfRetry) String() string {
+	if len(s.unless) > 0 {
+		return fmt.Sprintf("%s (%s: up to %d attempts, unless %s sets %s)", s.lib, s.setting, s.attempts, strings.Join(s.unless, " or "), s.field)
+	}
 	return fmt.Sprintf("%s (%s: up to %d attempts)", s.lib, s.setting, s.attempts)
 }
 
-// retryable returns how a go-retryablehttp client with RetryMax n retries
-// (apis.RetryMax); from says where a client made out of sight came from (""
-// for one whose making is in sight), whose RetryMax is NewClient's default.
-func retryable(n int, from string) selfRetry {
+// A clientMax is what retryableMax finds of a go-retryablehttp client: its
+// RetryMax n; from, where a client made out of sight came from ("" for one
+// whose making is in sight); unless, the options that set RetryMax to the
+// value their caller gives (see optionSetter).
+type clientMax struct {
+	n      int
+	from   string
+	unless []string
+}
+
+// retryable returns how a go-retryablehttp client retries (apis.RetryMax);
+// a client made out of sight has NewClient's default.
+func retryable(m clientMax) selfRetry {
 	k := &apis.RetryMax
-	if from != "" {
-		return selfRetry{attempts: k.Attempts(n), lib: k.Label, setting: fmt.Sprintf("%s, %s %d by default", from, k.Field, n)}
+	s := selfRetry{attempts: k.Attempts(m.n), lib: k.Label, setting: fmt.Sprintf("%s %d", k.Field, m.n), unless: m.unless, field: k.Field}
+	if m.from != "" {
+		s.setting = fmt.Sprintf("%s, %s %d by default", m.from, k.Field, m.n)
 	}
-	return selfRetry{attempts: k.Attempts(n), lib: k.Label, setting: fmt.Sprintf("%s %d", k.Field, n)}
+	return s
 }
 
 // constInt returns e's constant integer value.
@@ -46,125 +68,169 @@ func (c *checker) constInt(e ast.Expr) (int, bool) {
 // by NewClient: it retries 4 times, POST included, unless the function
 // visibly changes that.
 func (c *checker) retryableClient(e ast.Expr) (selfRetry, bool) {
-	retryMax, from, ok := c.retryableMax(e, 0, false)
-	if !ok || retryMax <= 0 {
+	m, ok := c.retryableMax(e, 0, false)
+	if !ok || m.n <= 0 {
 		return selfRetry{}, false
 	}
-	return retryable(retryMax, from), true
+	return retryable(m), true
 }
 
-// retryableMax returns the RetryMax of the client e, and where a client
-// made out of sight came from; ok is false when the client is in sight but
-// cannot be judged (handed to other code, given a PrepareRetry that may set
-// a key, a RetryMax that is not a constant). stores lets a local variable be
-// stored in a struct field besides being read: the constructor of a client
-// kept in a field.
-func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (n int, from string, ok bool) {
+// retryableMax returns how the client e retries (see clientMax); ok is
+// false when the client is in sight but cannot be judged (handed to other
+// code, given a PrepareRetry that may set a key, a RetryMax that is not a
+// constant nor an option's). stores lets a local variable be stored in a
+// struct field besides being read: the constructor of a client kept in a
+// field.
+func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (clientMax, bool) {
 	if depth > 4 {
-		return 0, "", false
+		return clientMax{}, false
 	}
 	info := c.pass.TypesInfo
+	byDefault := func(from string) clientMax { return clientMax{n: apis.RetryMax.CtorRetries, from: from} }
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn := typematch.Callee(info, e)
 		switch {
 		case typematch.IsFunc(fn, apis.RetryMax.Pkg, apis.RetryMax.Constructor):
-			return apis.RetryMax.CtorRetries, "", true
+			return byDefault(""), true
 		case fn != nil && fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg && fn.Pkg().Path() != apis.RetryableHTTP &&
 			typematch.IsNamed(typematch.Deref(info.TypeOf(e)), apis.RetryableHTTP, "Client"):
-			return apis.RetryMax.CtorRetries, "a client from " + c.funcName(fn), true
+			return byDefault("a client from " + c.funcName(fn)), true
 		}
 	case *ast.UnaryExpr:
 		return c.retryableMax(e.X, depth+1, stores)
 	case *ast.CompositeLit:
 		if !typematch.IsNamed(info.TypeOf(e), apis.RetryableHTTP, "Client") {
-			return 0, "", false
+			return clientMax{}, false
 		}
-		n, ok := apis.RetryMax.LiteralRetries, true // a literal without RetryMax
+		m, ok := clientMax{n: apis.RetryMax.LiteralRetries}, true // a literal without RetryMax
 		for _, elt := range e.Elts {
 			kv, isKV := elt.(*ast.KeyValueExpr)
 			if !isKV {
-				return 0, "", false
+				return clientMax{}, false
 			}
 			id, isID := kv.Key.(*ast.Ident)
 			switch {
 			case !isID:
-				return 0, "", false
+				return clientMax{}, false
 			case id.Name == apis.RetryMax.Field:
-				n, ok = c.constInt(kv.Value)
+				m.n, ok = c.constInt(kv.Value)
 			case id.Name == "PrepareRetry":
-				return 0, "", false // it may set a key on each retry
+				return clientMax{}, false // it may set a key on each retry
 			}
 		}
-		return n, "", ok
+		return m, ok
 	case *ast.Ident:
 		v := c.varOf(e)
 		if v == nil {
-			return 0, "", false
+			return clientMax{}, false
 		}
 		u := c.usesOf(v)
 		if len(u.fieldSets["PrepareRetry"]) > 0 || !c.onlyReads(u, stores) {
-			return 0, "", false
+			return clientMax{}, false
 		}
+		var m clientMax
 		switch {
 		case len(u.defs) == 0 && c.isParam(v):
-			n, from = apis.RetryMax.CtorRetries, "a client from a parameter"
+			m = byDefault("a client from a parameter")
 		case len(u.defs) == 1 && u.defs[0] != nil:
-			if n, from, ok = c.retryableMax(u.defs[0], depth+1, stores); !ok {
-				return 0, "", false
+			var ok bool
+			if m, ok = c.retryableMax(u.defs[0], depth+1, stores); !ok {
+				return clientMax{}, false
 			}
 		default:
-			return 0, "", false
+			return clientMax{}, false
 		}
-		return c.retryMaxSets(n, from, u.fieldSets[apis.RetryMax.Field])
+		return c.retryMaxSets(m, u.fieldSets[apis.RetryMax.Field])
 	case *ast.SelectorExpr:
 		f := c.fieldVar(e)
 		if f == nil || !typematch.IsNamed(typematch.Deref(f.Type()), apis.RetryableHTTP, "Client") {
-			return 0, "", false
+			return clientMax{}, false
 		}
 		fu := c.clientFields()[f]
 		if fu == nil {
-			return c.retryMaxSets(apis.RetryMax.CtorRetries, "a client from a field", nil)
+			return byDefault("a client from a field"), true
 		}
 		if fu.opaque || len(fu.sets["PrepareRetry"]) > 0 {
-			return 0, "", false
+			return clientMax{}, false
 		}
-		n, from = apis.RetryMax.CtorRetries, "a client from a field"
+		m := byDefault("a client from a field")
 		if len(fu.values) > 0 {
-			n, from = 0, ""
+			m = clientMax{}
 		}
 		for _, v := range fu.values {
-			m, f, ok := c.retryableMax(v, depth+1, true)
+			vm, ok := c.retryableMax(v, depth+1, true)
 			if !ok {
-				return 0, "", false
+				return clientMax{}, false
 			}
-			if m == 0 {
-				return 0, "", true // a client without retries is stored there
+			if vm.n == 0 {
+				return clientMax{}, true // a client without retries is stored there
 			}
-			if m > n {
-				n, from = m, f
+			if vm.n > m.n {
+				m = vm
 			}
 		}
-		return c.retryMaxSets(n, from, fu.sets[apis.RetryMax.Field])
+		return c.retryMaxSets(m, fu.sets[apis.RetryMax.Field])
 	}
-	return 0, "", false
+	return clientMax{}, false
 }
 
 // retryMaxSets applies the RetryMax assignments sets to a client that
-// retries n times: a visible 0 turns the retries off, another constant
-// replaces n, anything else leaves the client unjudged.
-func (c *checker) retryMaxSets(n int, from string, sets []ast.Expr) (int, string, bool) {
+// retries as m says: a visible 0 turns the retries off, another constant
+// replaces m's count, an option's argument leaves the count the default
+// the option may change (see optionSetter), and anything else leaves the
+// client unjudged. A _test.go file's setting is the test's.
+func (c *checker) retryMaxSets(m clientMax, sets []ast.Expr) (clientMax, bool) {
 	for _, set := range sets {
-		m, ok := c.constInt(set)
+		if source.IsTestFile(c.pass.Fset, set.Pos()) {
+			continue
+		}
+		if opt := c.optionSetter(set); opt != "" {
+			if !slices.Contains(m.unless, opt) {
+				m.unless = append(m.unless, opt)
+			}
+			continue
+		}
+		n, ok := c.constInt(set)
 		if !ok {
-			return 0, "", false
+			return clientMax{}, false
 		}
-		if m == 0 {
-			return 0, "", true // RetryMax = 0 visible: no retries
+		if n == 0 {
+			return clientMax{}, true // RetryMax = 0 visible: no retries
 		}
-		n, from = m, ""
+		m.n, m.from = n, ""
 	}
-	return n, from, true
+	return m, true
+}
+
+// optionSetter returns the name of the exported function of this package
+// that sets a client's setting to e, its own parameter, when the user may
+// leave it uncalled: an option, whose function literal sets it
+// (go-gitlab's WithCustomRetryMax(retryMax) returns a function that sets
+// c.client.RetryMax = retryMax), or a method (a setter). Any other value
+// (a constructor's parameter, which every client made gets) is "", as is
+// one the analysis cannot follow.
+func (c *checker) optionSetter(e ast.Expr) string {
+	v := c.varOf(e)
+	fn := c.funcOf(e.Pos())
+	if v == nil || fn == nil || !fn.Exported() || !slices.Contains(slices.Collect(fn.Signature().Params().Variables()), v) {
+		return ""
+	}
+	if fn.Signature().Recv() == nil {
+		cur, ok := c.find(e.Pos(), e.End())
+		if !ok || !inFuncLit(cur) {
+			return ""
+		}
+	}
+	return c.qualifiedName(fn) // as the user calls it: gitlab.WithCustomRetryMax
+}
+
+// inFuncLit reports whether cur lies in a function literal.
+func inFuncLit(cur inspector.Cursor) bool {
+	for range cur.Enclosing((*ast.FuncLit)(nil)) {
+		return true
+	}
+	return false
 }
 
 // onlyReads reports whether the uses of a client variable other than field
@@ -283,7 +349,7 @@ func (c *checker) roundTripper(e ast.Expr) (selfRetry, bool) {
 	if client := fieldOf(lit, "Client"); client != nil {
 		return c.retryableClient(client)
 	}
-	return retryable(apis.RetryMax.CtorRetries, ""), true // a nil Client: NewClient()
+	return retryable(clientMax{n: apis.RetryMax.CtorRetries}), true // a nil Client: NewClient()
 }
 
 // fieldOf returns the value of a keyed field of a struct literal, or nil.

@@ -38,7 +38,11 @@
 // NewClient: it retries 4 times unless the function visibly sets RetryMax.
 // A client kept in a field is judged by every value the package stores
 // there (the constructor's NewClient, RetryMax, StandardClient, an
-// http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount).
+// http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount). A
+// RetryMax set to the argument of an exported option or setter (go-gitlab's
+// WithCustomRetryMax) leaves the default unless the user calls it, and the
+// report says so; a constructor's parameter or an unexported option's
+// leaves the client unjudged, and a _test.go file's setting is the test's.
 // resty v2 makes clients with RetryCount 0 and then sends once, and an
 // http.Client never retries by default, so a client of theirs from out of
 // sight is not taken to retry.
@@ -62,11 +66,13 @@
 // reads. Nor does it travel out of a loop over items or targets, which
 // sends it once per item.
 //
-// A retry loop of the package that re-sends the unkeyed POST or PATCH of
-// two or more calls of the package, inside their callee (an SDK's one
-// executor, meilisearch-go's (*client).do), is reported once, at the loop,
-// where the fix goes; the POST of a single call, or of a loop in another
-// package, is reported at the call.
+// A retrier of the package that re-sends the unkeyed POST or PATCH of two
+// or more calls of the package, inside their callee (an SDK's one
+// executor: meilisearch-go's retry loop in (*client).do, go-gitlab's
+// (*Client).Do sending through its retrying client), is reported once, at
+// the loop or at the call that sends through the client, where the fix
+// goes; the POST of a single call, or of a retrier in another package, is
+// reported at the call.
 //
 // A request may also be built by a function of the user's that hands it
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),

@@ -221,11 +221,7 @@ func (c *checker) retriedImpl(n ast.Node) string {
 	if desc == "" {
 		return ""
 	}
-	cur, ok := c.cursorOf(n)
-	if !ok {
-		return ""
-	}
-	for range cur.Enclosing((*ast.FuncLit)(nil)) {
+	if cur, ok := c.cursorOf(n); !ok || inFuncLit(cur) {
 		return ""
 	}
 	return desc

@@ -84,7 +84,7 @@ func (c *checker) directSend(call *ast.CallExpr) (directPost, bool) {
 	case path == apis.RetryableHTTP && !recv:
 		// The package functions use a NewClient() client.
 		d = directPost{pkg: "retryablehttp", api: "retryablehttp." + name,
-			client: retryable(apis.RetryMax.CtorRetries, ""), clientRetries: true}
+			client: retryable(clientMax{n: apis.RetryMax.CtorRetries}), clientRetries: true}
 	case path == apis.RetryableHTTP && typematch.IsMethod(fn, apis.RetryableHTTP, "Client", name):
 		s, ok := c.retryableClient(receiver)
 		d = directPost{pkg: "retryablehttp", api: "(*retryablehttp.Client)." + name, client: s, clientRetries: ok}
@@ -121,6 +121,9 @@ func (c *checker) method(e ast.Expr) string {
 type retrier struct {
 	site   *retrysite.Site // the innermost
 	client selfRetry
+	// send is the call that sends the request through client, when the
+	// request is followed there (see follow).
+	send *ast.CallExpr
 	// desc describes a retrier known from a fact: a helper's own retries, or
 	// the caller, in another function, that retries an interface method this
 	// function implements.
@@ -222,11 +225,12 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 	} else if !r.iface && !f.headerReplaced { // retried from another function: a key made here would be new on every attempt
 		fixes = c.keyFix(cur, call, req)
 	}
-	c.report(analysis.Diagnostic{
-		Pos: call.Pos(), End: call.End(),
-		Message:        fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", what, r, why),
-		SuggestedFixes: fixes,
-	})
+	msg := fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", what, r, why)
+	if r.site == nil && !r.iface && r.desc != "" &&
+		c.deferToExecutor(r.desc, executorCall{call: call, method: method, message: msg, fixes: fixes}) {
+		return // the callee's own retrier: see executors.go
+	}
+	c.report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg, SuggestedFixes: fixes})
 }
 
 // followed is what follow gathers about one request.
@@ -291,7 +295,7 @@ func (c *checker) follow(req *types.Var, from token.Pos, f *followed, depth int)
 			continue
 		}
 		if f.by, f.retried = c.siteOf(u.send); !f.retried && u.client.attempts > 1 {
-			f.by, f.retried = retrier{client: u.client}, true
+			f.by, f.retried = retrier{client: u.client, send: u.send}, true
 		} else if !f.retried && u.retrier != "" {
 			f.by, f.retried = retrier{desc: u.retrier}, true
 		}

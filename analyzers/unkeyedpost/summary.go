@@ -1106,11 +1106,17 @@ func (c *checker) inScope(cur inspector.Cursor) bool {
 }
 
 // describe says what r is, for a summary of fn: the message of a call in
-// another function names where the retry happens.
+// another function names where the retry happens, a retry loop of fn or a
+// retrying client fn sends through, which it notes as an executor.
 func (c *checker) describe(r retrier, fn *types.Func) string {
-	if r.site != nil {
+	switch {
+	case r.site != nil:
 		desc := fmt.Sprintf("a %s in %s (%s)", r.site.Kind, c.qualifiedName(fn), r.site.Bound)
-		c.noteRetrierSite(desc, r.site)
+		c.noteExecutor(desc, &executor{site: r.site})
+		return desc
+	case r.send != nil:
+		desc := fmt.Sprintf("%s in %s", r, c.qualifiedName(fn))
+		c.noteExecutor(desc, &executor{send: r.send, client: r.client, fn: c.funcName(fn)})
 		return desc
 	}
 	return r.String()

@@ -77,11 +77,11 @@ type checker struct {
 	// importsStripe says that the package imports stripe-go (see
 	// stripeKeyWrites).
 	importsStripe bool
-	// retrierSites maps the descriptions of this package's retry sites
-	// to the sites, and executorCalls holds, by site, the calls whose
-	// request such a site inside the callee re-sends (see executors.go).
-	retrierSites  map[string]*retrysite.Site
-	executorCalls map[*retrysite.Site][]executorCall
+	// executors maps the descriptions of this package's retriers to the
+	// retriers, and executorCalls holds, by retrier, the calls whose
+	// request such a retrier inside the callee re-sends (see executors.go).
+	executors     map[string]*executor
+	executorCalls map[*executor][]executorCall
 	foreign       map[string]bool // see foreignRetriers
 }
 

@@ -22,6 +22,12 @@ func TestCases(t *testing.T) {
 		// FixClash proves the fix imports the runtime library under another
 		// name when the file already uses retry, and makes the key before a
 		// retry library call.
+		// ClientOptions proves that a RetryMax the user may change through
+		// an exported option or setter (go-gitlab's WithCustomRetryMax)
+		// leaves the client's default, and the report says so; a test's
+		// RetryMax = 0 is the test's. Quiet: a constructor's parameter,
+		// an unexported option, and a visible RetryMax = 0.
+		{Name: "ClientOptions", Pkgs: []string{"unkeyedpost/clientoptions"}, Fixes: true},
 		{Name: "FixClash", Pkgs: []string{"unkeyedpost/fixclash"}, Fixes: true},
 		{Name: "FixClients", Pkgs: []string{"unkeyedpost/fixclients"}, Fixes: true},
 		// Stripe proves that a RawRequest POST with nil params, which
