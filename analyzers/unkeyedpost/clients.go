@@ -3,6 +3,7 @@ package unkeyedpost
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -24,6 +26,10 @@ type selfRetry struct {
 	// default.
 	unless []string
 	field  string // the setting the options change: "RetryMax"
+	// inSight says that the client's making is in sight (not a
+	// parameter, nor a field the package never sets, nor another
+	// package's result): a report may say to change it.
+	inSight bool
 }
 
 func (s selfRetry) String() string {
@@ -47,7 +53,8 @@ type clientMax struct {
 // a client made out of sight has NewClient's default.
 func retryable(m clientMax) selfRetry {
 	k := &apis.RetryMax
-	s := selfRetry{attempts: k.Attempts(m.n), lib: k.Label, setting: fmt.Sprintf("%s %d", k.Field, m.n), unless: m.unless, field: k.Field}
+	s := selfRetry{attempts: k.Attempts(m.n), lib: k.Label, setting: fmt.Sprintf("%s %d", k.Field, m.n), unless: m.unless, field: k.Field,
+		inSight: m.from == ""}
 	if m.from != "" {
 		s.setting = fmt.Sprintf("%s, %s %d by default", m.from, k.Field, m.n)
 	}
@@ -176,16 +183,16 @@ func (c *checker) retryableMax(e ast.Expr, depth int, stores bool) (clientMax, b
 }
 
 // retryMaxSets applies the RetryMax assignments sets to a client that
-// retries as m says: a visible 0 turns the retries off, another constant
-// replaces m's count, an option's argument leaves the count the default
-// the option may change (see optionSetter), and anything else leaves the
+// retries as m says: a setting in an option the user may pass leaves m's
+// count the default (see option), a visible 0 elsewhere turns the retries
+// off, another constant replaces m's count, and anything else leaves the
 // client unjudged. A _test.go file's setting is the test's.
 func (c *checker) retryMaxSets(m clientMax, sets []ast.Expr) (clientMax, bool) {
 	for _, set := range sets {
 		if source.IsTestFile(c.pass.Fset, set.Pos()) {
 			continue
 		}
-		if opt := c.optionSetter(set); opt != "" {
+		if opt := c.option(set); opt != "" {
 			if !slices.Contains(m.unless, opt) {
 				m.unless = append(m.unless, opt)
 			}
@@ -203,26 +210,45 @@ func (c *checker) retryMaxSets(m clientMax, sets []ast.Expr) (clientMax, bool) {
 	return m, true
 }
 
-// optionSetter returns the name of the exported function of this package
-// that sets a client's setting to e, its own parameter, when the user may
-// leave it uncalled: an option, whose function literal sets it
-// (go-gitlab's WithCustomRetryMax(retryMax) returns a function that sets
-// c.client.RetryMax = retryMax), or a method (a setter). Any other value
-// (a constructor's parameter, which every client made gets) is "", as is
-// one the analysis cannot follow.
-func (c *checker) optionSetter(e ast.Expr) string {
-	v := c.varOf(e)
+// option returns the name of the exported function of this package whose
+// returned function literal sets a client's setting to e, when only the
+// user calls that function: an option, which a client made without it
+// does not get (go-gitlab's WithCustomRetryMax(retryMax) returns a function
+// that sets c.client.RetryMax = retryMax). Any other setting is "": a
+// constructor's or a method's, which may run for every client made, and
+// an option the package applies itself.
+func (c *checker) option(e ast.Expr) string {
 	fn := c.funcOf(e.Pos())
-	if v == nil || fn == nil || !fn.Exported() || !slices.Contains(slices.Collect(fn.Signature().Params().Variables()), v) {
+	if fn == nil || !fn.Exported() || c.usedHere()[fn] {
 		return ""
 	}
-	if fn.Signature().Recv() == nil {
-		cur, ok := c.find(e.Pos(), e.End())
-		if !ok || !inFuncLit(cur) {
-			return ""
-		}
+	cur, ok := c.find(e.Pos(), e.End())
+	if !ok {
+		return ""
+	}
+	var lits []inspector.Cursor
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		lits = append(lits, lit)
+	}
+	if len(lits) != 1 || lits[0].ParentEdgeKind() != edge.ReturnStmt_Results {
+		return "" // not the literal the function returns
 	}
 	return c.qualifiedName(fn) // as the user calls it: gitlab.WithCustomRetryMax
+}
+
+// usedHere holds the package's functions that its own non-test code
+// refers to (calls, or takes as a value).
+func (c *checker) usedHere() map[types.Object]bool {
+	if c.used != nil {
+		return c.used
+	}
+	c.used = map[types.Object]bool{}
+	for id, obj := range c.pass.TypesInfo.Uses {
+		if _, ok := obj.(*types.Func); ok && obj.Pkg() == c.pass.Pkg && !source.IsTestFile(c.pass.Fset, id.Pos()) {
+			c.used[obj] = true
+		}
+	}
+	return c.used
 }
 
 // inFuncLit reports whether cur lies in a function literal.

@@ -39,9 +39,10 @@
 // A client kept in a field is judged by every value the package stores
 // there (the constructor's NewClient, RetryMax, StandardClient, an
 // http.Client over a retryablehttp.RoundTripper, resty's SetRetryCount). A
-// RetryMax set to the argument of an exported option or setter (go-gitlab's
-// WithCustomRetryMax) leaves the default unless the user calls it, and the
-// report says so; a constructor's parameter or an unexported option's
+// RetryMax set in the function literal an exported option returns, one the
+// package never applies itself (go-gitlab's WithCustomRetryMax), leaves
+// the default unless the user passes it, and the report says so; any other
+// setting that is not a constant (a constructor's or a setter's parameter)
 // leaves the client unjudged, and a _test.go file's setting is the test's.
 // resty v2 makes clients with RetryCount 0 and then sends once, and an
 // http.Client never retries by default, so a client of theirs from out of
@@ -71,8 +72,9 @@
 // executor: meilisearch-go's retry loop in (*client).do, go-gitlab's
 // (*Client).Do sending through its retrying client), is reported once, at
 // the loop or at the call that sends through the client, where the fix
-// goes; the POST of a single call, or of a retrier in another package, is
-// reported at the call.
+// goes; the POST of a single call, of a retrier in another package, or
+// built in sight (where its fix goes) is reported at the call, and a
+// client handed to the callee is not the callee's to change.
 //
 // A request may also be built by a function of the user's that hands it
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),

@@ -51,7 +51,6 @@ type executorCall struct {
 	call    *ast.CallExpr
 	method  string // "POST" or "PATCH"
 	message string // what the call would be reported with
-	fixes   []analysis.SuggestedFix
 }
 
 // noteExecutor remembers which retrier of this package a retrier
@@ -130,7 +129,7 @@ func (c *checker) reportExecutors() {
 		slices.SortFunc(calls, func(a, b executorCall) int { return c.comparePlaces(a.call.Pos(), b.call.Pos()) })
 		if len(calls) == 1 {
 			ec := calls[0]
-			c.report(analysis.Diagnostic{Pos: ec.call.Pos(), End: ec.call.End(), Message: ec.message, SuggestedFixes: ec.fixes})
+			c.report(analysis.Diagnostic{Pos: ec.call.Pos(), End: ec.call.End(), Message: ec.message})
 			continue
 		}
 		what := func(handed string) string {

@@ -1114,7 +1114,9 @@ func (c *checker) describe(r retrier, fn *types.Func) string {
 		desc := fmt.Sprintf("a %s in %s (%s)", r.site.Kind, c.qualifiedName(fn), r.site.Bound)
 		c.noteExecutor(desc, &executor{site: r.site})
 		return desc
-	case r.send != nil:
+	case r.send != nil && r.client.inSight:
+		// A client from out of sight (a parameter) is not fn's to change:
+		// its calls are reported where they hand it their request.
 		desc := fmt.Sprintf("%s in %s", r, c.qualifiedName(fn))
 		c.noteExecutor(desc, &executor{send: r.send, client: r.client, fn: c.funcName(fn)})
 		return desc

@@ -82,7 +82,8 @@ type checker struct {
 	// request such a retrier inside the callee re-sends (see executors.go).
 	executors     map[string]*executor
 	executorCalls map[*executor][]executorCall
-	foreign       map[string]bool // see foreignRetriers
+	foreign       map[string]bool       // see foreignRetriers
+	used          map[types.Object]bool // see usedHere
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -1,18 +1,21 @@
 // Package clientoptions keeps go-retryablehttp clients in fields whose
-// RetryMax its user may change: by an option or a setter the package
-// exports (the client retries by default, unless the user calls it), by a
-// constructor's parameter (every client gets the user's value, which may
-// be 0), by an option the package keeps to itself, or in a test.
+// RetryMax its user may change: by an option the package exports and never
+// applies itself (the client retries by default, unless the user passes
+// it), by a setter method, by a constructor's parameter (every client gets
+// the user's value, which may be 0), by an option the package keeps to
+// itself or applies itself, or in a test.
 package clientoptions
 
 import (
 	"bytes"
 	"net/http"
+	"sync"
 
 	retryablehttp "github.com/hashicorp/go-retryablehttp"
 )
 
-// OptClient retries four times unless the user passes WithRetryMax.
+// OptClient retries four times unless the user passes WithRetryMax or
+// WithoutRetries.
 type OptClient struct{ rc *retryablehttp.Client }
 
 type Option func(*OptClient)
@@ -29,8 +32,12 @@ func WithRetryMax(n int) Option {
 	return func(c *OptClient) { c.rc.RetryMax = n }
 }
 
+func WithoutRetries() Option {
+	return func(c *OptClient) { c.rc.RetryMax = 0 }
+}
+
 func (c *OptClient) Create(body []byte) error {
-	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body)) // want `^POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts, unless clientoptions\.WithRetryMax sets RetryMax\) without an Idempotency-Key`
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body)) // want `^POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts, unless clientoptions\.WithRetryMax or clientoptions\.WithoutRetries sets RetryMax\) without an Idempotency-Key`
 	if err != nil {
 		return err
 	}
@@ -38,7 +45,32 @@ func (c *OptClient) Create(body []byte) error {
 	return err
 }
 
-// SetterClient retries four times unless the user calls SetRetryMax.
+// OptClient's send sends the requests its callers build through the
+// client: each call is reported with its fix (a key made once per call,
+// before the send), not once at the send.
+func (c *OptClient) send(req *retryablehttp.Request) error {
+	_, err := c.rc.Do(req)
+	return err
+}
+
+func (c *OptClient) CreateInvoice(body []byte) error {
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/invoices", bytes.NewReader(body)) // want `^POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts, unless .*\) in clientoptions\.\(\*OptClient\)\.send without`
+	if err != nil {
+		return err
+	}
+	return c.send(req)
+}
+
+func (c *OptClient) CreateRefund(body []byte) error {
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/refunds", bytes.NewReader(body)) // want `^POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts, unless .*\) in clientoptions\.\(\*OptClient\)\.send without`
+	if err != nil {
+		return err
+	}
+	return c.send(req)
+}
+
+// Quiet: a setter method may be called for every client made (by a
+// constructor of the user's, with 0).
 type SetterClient struct{ rc *retryablehttp.Client }
 
 func NewSetterClient() *SetterClient {
@@ -47,8 +79,56 @@ func NewSetterClient() *SetterClient {
 
 func (c *SetterClient) SetRetryMax(n int) { c.rc.RetryMax = n }
 
-func (c *SetterClient) Create(body []byte) error {
-	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body)) // want `^POST is retried by go-retryablehttp \(RetryMax 4: up to 5 attempts, unless clientoptions\.\(\*SetterClient\)\.SetRetryMax sets RetryMax\)`
+func (c *SetterClient) Create(body []byte) error { // want Create:`sends\(POST, no key, body arg 0 by clientoptions\.\(\*SetterClient\)\.Create\)`
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	_, err = c.rc.Do(req)
+	return err
+}
+
+// Quiet: an exported option the package applies itself, with a value
+// its own caller gives.
+type AppliedClient struct{ rc *retryablehttp.Client }
+
+func NewAppliedClient(n int) *AppliedClient {
+	c := &AppliedClient{rc: retryablehttp.NewClient()}
+	WithAppliedRetryMax(n)(c)
+	return c
+}
+
+func WithAppliedRetryMax(n int) func(*AppliedClient) {
+	return func(c *AppliedClient) { c.rc.RetryMax = n }
+}
+
+func (c *AppliedClient) Create(body []byte) error { // want Create:`sends\(POST, no key, body arg 0 by clientoptions\.\(\*AppliedClient\)\.Create\)`
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	_, err = c.rc.Do(req)
+	return err
+}
+
+// Quiet: a constructor's literal that it runs itself (once.Do) sets every
+// client's RetryMax to the user's value.
+type LazyClient struct {
+	once sync.Once
+	rc   *retryablehttp.Client
+}
+
+func NewLazyClient(retries int) *LazyClient {
+	l := &LazyClient{}
+	l.once.Do(func() {
+		l.rc = retryablehttp.NewClient()
+		l.rc.RetryMax = retries
+	})
+	return l
+}
+
+func (c *LazyClient) Create(body []byte) error { // want Create:`sends\(POST, no key, body arg 0 by clientoptions\.\(\*LazyClient\)\.Create\)`
+	req, err := retryablehttp.NewRequest(http.MethodPost, "https://api.example.com/orders", bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
