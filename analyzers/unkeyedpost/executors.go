@@ -133,8 +133,8 @@ func (c *checker) reportExecutors() {
 			continue
 		}
 		what := func(handed string) string {
-			return fmt.Sprintf("the %s requests that %d calls in this package hand %s (%s) without an Idempotency-Key: %s",
-				executorMethods(calls), len(calls), handed, c.callPlaces(calls), why)
+			return fmt.Sprintf("the %s requests made at %d places in this package (%s) and handed to %s, without an Idempotency-Key: %s",
+				executorMethods(calls), len(calls), c.callPlaces(calls), handed, why)
 		}
 		if e.site == nil {
 			c.report(analysis.Diagnostic{Pos: e.send.Pos(), End: e.send.End(),

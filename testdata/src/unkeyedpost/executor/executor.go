@@ -32,7 +32,7 @@ func (c *Client) executeRequest(ctx context.Context, r *internalRequest) (*http.
 }
 
 func (c *Client) do(req *http.Request) (*http.Response, error) {
-	for tries := 0; ; tries++ { // want `this retry loop \(up to 4 attempts\) re-sends the POST and PATCH requests that 3 calls in this package hand it \(executor.go:\d+, executor.go:\d+, executor.go:\d+\) without an Idempotency-Key: .*; retry only idempotent methods here`
+	for tries := 0; ; tries++ { // want `this retry loop \(up to 4 attempts\) re-sends the POST and PATCH requests made at 3 places in this package \(executor.go:\d+, executor.go:\d+, executor.go:\d+\) and handed to it, without an Idempotency-Key: .*; retry only idempotent methods here`
 		resp, err := c.hc.Do(req)
 		if err != nil {
 			return nil, err

@@ -34,7 +34,7 @@ func WithRetries(n int) func(*Client) {
 func (c *Client) doWithEndpoint(ctx context.Context, method, path string, payload []byte, headers map[string]string) (*http.Response, error) {
 	var resp *http.Response
 	var respErr error
-	for attempt := 0; ; attempt++ { // want `this retry loop \(an unknown number of attempts\) re-sends the POST requests that 3 calls in this package hand it \(headerhelper\.go:172, headerhelper\.go:176, user\.go:8\) without an Idempotency-Key`
+	for attempt := 0; ; attempt++ { // want `this retry loop \(an unknown number of attempts\) re-sends the POST requests made at 3 places in this package \(headerhelper\.go:172, headerhelper\.go:176, user\.go:8\) and handed to it, without an Idempotency-Key`
 		var body io.Reader
 		if payload != nil {
 			body = bytes.NewReader(payload)

@@ -155,7 +155,7 @@ func sign(req *retryablehttp.Request) {
 // hand it a POST or PATCH are reported here.
 func (c *Client) Do(req *retryablehttp.Request) (*http.Response, error) { // want Do:`sends\(request arg 0, retried by go-retryablehttp \(RetryMax 5: up to 6 attempts, unless glclient\.WithCustomRetryMax sets RetryMax\) in glclient\.\(\*Client\)\.Do\)`
 	req.Header.Set("PRIVATE-TOKEN", c.token)
-	resp, err := c.client.Do(req) // want `^go-retryablehttp \(RetryMax 5: up to 6 attempts, unless glclient\.WithCustomRetryMax sets RetryMax\) re-sends here the POST and PATCH requests that 3 calls in this package hand \(\*Client\)\.Do \(glclient\.go:\d+, glclient\.go:\d+, glclient\.go:\d+\) without an Idempotency-Key: .*; let this client retry only idempotent methods`
+	resp, err := c.client.Do(req) // want `^go-retryablehttp \(RetryMax 5: up to 6 attempts, unless glclient\.WithCustomRetryMax sets RetryMax\) re-sends here the POST and PATCH requests made at 3 places in this package \(glclient\.go:\d+, glclient\.go:\d+, glclient\.go:\d+\) and handed to \(\*Client\)\.Do, without an Idempotency-Key: .*; let this client retry only idempotent methods`
 	if err == nil && resp.StatusCode == http.StatusUnauthorized && c.renewToken() {
 		resp.Body.Close()
 		return c.Do(req)
