@@ -89,10 +89,6 @@
 // package variable named in an options literal, a method value) is judged
 // by those values, called with the call's arguments; one an option or the
 // user may replace is, likewise, fixed unless they do.
-// A function literal an attempt runs (called where it is written, held in
-// a local variable and called, or a goroutine per attempt that sends the
-// loop its result, as go-micro's client does) waits for the attempt; a
-// deferred literal and a goroutine that sends nothing do not.
 // When the wait comes from what the analysis cannot see (an interface
 // method, any other function value, a struct field, a package without
 // facts), nojitter stays quiet. So it does for a retry whose every wait is known to

@@ -22,13 +22,6 @@ func TestRealShapes(t *testing.T) {
 		// error, a flag, a goroutine per attempt, or a range over an int whose
 		// counter is in the wait.
 		{Name: "LoopExits", Pkgs: []string{"nojitter/realshapes/exits"}, Fixes: true},
-		// ClosureWaits: a function literal an attempt runs (called where it
-		// is written, held in a local variable and called, or a goroutine
-		// per attempt whose result the loop gets on a channel: go-micro's
-		// client) pauses every attempt with its waits. Quiet: a random wait
-		// there, a deferred literal, a goroutine that sends nothing (a
-		// watchdog, a report on the side), a variable given two literals.
-		{Name: "ClosureWaits", Pkgs: []string{"nojitter/realshapes/closures"}, Fixes: true},
 		// AbsentAnswer: a loop that goes round only while its call answers
 		// that the object does not exist (a sentinel named for it, io/fs's
 		// ErrNotExist, os.IsNotExist) waits for the object to show up; one

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/retrylint/retrylint/analyzers/internal/source"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
@@ -104,13 +103,32 @@ func (a *recogniser) waitHelper(fn *types.Func) (WaitKind, int) {
 }
 
 // listWaits lists the pauses of a loop body in source order: wait calls
-// outside nested loops and function literals, and those of the function
-// literals an attempt runs (see attemptLit), and receives from a timer or
+// outside nested loops and function literals, and receives from a timer or
 // ticker made before the loop.
 func (a *recogniser) listWaits(body inspector.Cursor, loop ast.Stmt) []Wait {
 	var out []Wait
 	resets := map[types.Object]bool{}
-	a.callWaits(body, loop, resets, &out)
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.CallExpr:
+			if k, d := a.waitOf(n); k != 0 {
+				out = append(out, Wait{Kind: k, Node: n, Duration: d})
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					if obj := identObj(a.info, sel.X); obj != nil {
+						resets[obj] = true
+					}
+				}
+			} else if fn := typematch.Callee(a.info, n); fn != nil {
+				if cw, ok := a.calleeWait(fn); ok {
+					r := a.argsRandomness(cw.r, n, &randomCtx{visited: map[types.Object]bool{}})
+					out = append(out, Wait{Kind: cw.kind, Node: n, Via: fn, Inner: cw.dur, Judged: judged(r)})
+				}
+			}
+		}
+		return true
+	})
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)}, func(c inspector.Cursor) bool {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
@@ -143,87 +161,6 @@ func (a *recogniser) listWaits(body inspector.Cursor, loop ast.Stmt) []Wait {
 		sortWaits(out)
 	}
 	return out
-}
-
-// callWaits adds to out the wait calls under cur, outside nested loops
-// and function literals, and those of the function literals the calls run
-// per attempt (no literal runs itself: a variable's one literal cannot
-// name the variable); resets records the timers a wait call resets.
-func (a *recogniser) callWaits(cur inspector.Cursor, loop ast.Stmt, resets map[types.Object]bool, out *[]Wait) {
-	cur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
-		switch n := c.Node().(type) {
-		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
-			return false
-		case *ast.CallExpr:
-			if k, d := a.waitOf(n); k != 0 {
-				*out = append(*out, Wait{Kind: k, Node: n, Duration: d})
-				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-					if obj := identObj(a.info, sel.X); obj != nil {
-						resets[obj] = true
-					}
-				}
-			} else if fn := typematch.Callee(a.info, n); fn != nil {
-				if cw, ok := a.calleeWait(fn); ok {
-					r := a.argsRandomness(cw.r, n, &randomCtx{visited: map[types.Object]bool{}})
-					*out = append(*out, Wait{Kind: cw.kind, Node: n, Via: fn, Inner: cw.dur, Judged: judged(r)})
-				}
-			} else if lit := a.attemptLit(c, loop); lit != nil {
-				if body, ok := source.Cursor(a.root, lit.Body); ok {
-					a.callWaits(body, loop, resets, out)
-				}
-			}
-		}
-		return true
-	})
-}
-
-// attemptLit returns the function literal that the call at cur runs on
-// each attempt, before the attempt is over: one called where it is written
-// (func() { ... }()) or the one value of a local variable given it before
-// the loop (go-micro's call := func(i int) error { ...; time.Sleep(t);
-// ... }), both run there and then; or a goroutine per attempt whose result
-// the loop waits for (go func(i int) { ch <- call(i) }(i)): it may reach
-// another process, and sends on a channel. Its waits pause every attempt.
-// A deferred literal runs when the function returns, and a goroutine that
-// sends nothing (a watchdog that sleeps, then cancels; a report sent on the
-// side) does not hold the loop up.
-func (a *recogniser) attemptLit(cur inspector.Cursor, loop ast.Stmt) *ast.FuncLit {
-	call := cur.Node().(*ast.CallExpr)
-	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
-	if !ok {
-		obj, isVar := identObj(a.info, call.Fun).(*types.Var)
-		if !isVar || obj.Parent() == nil || obj.Parent() == a.pkg.Scope() || obj.Pos() >= loop.Pos() {
-			return nil
-		}
-		as := a.assigned[obj]
-		if as == nil || as.unknown || as.stepped || as.tuple || len(as.exprs) != 1 {
-			return nil
-		}
-		if lit, ok = ast.Unparen(as.exprs[0]).(*ast.FuncLit); !ok || lit.Pos() >= loop.Pos() {
-			return nil
-		}
-	}
-	switch cur.ParentEdgeKind() {
-	case edge.DeferStmt_Call:
-		return nil
-	case edge.GoStmt_Call:
-		decl := a.declAt(loop.Pos())
-		if decl == nil || a.litSummary(lit, decl).reach == Local || !sends(lit) {
-			return nil
-		}
-	}
-	return lit
-}
-
-// sends reports whether lit's body sends on a channel.
-func sends(lit *ast.FuncLit) bool {
-	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		_, isSend := n.(*ast.SendStmt)
-		found = found || isSend
-		return !found
-	})
-	return found
 }
 
 // timerDef returns the wait of a timer or ticker variable made before pos.
