@@ -41,8 +41,8 @@ func (s selfRetry) String() string {
 
 // A clientMax is what retryableMax finds of a go-retryablehttp client: its
 // RetryMax n; from, where a client made out of sight came from ("" for one
-// whose making is in sight); unless, the options that set RetryMax to the
-// value their caller gives (see optionSetter).
+// whose making is in sight); unless, the options through which the user
+// may change RetryMax (see option).
 type clientMax struct {
 	n      int
 	from   string
