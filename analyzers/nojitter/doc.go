@@ -33,10 +33,13 @@
 //     branch taken on the failure), which a statement of the body after the
 //     connect sets back to a constant (kafka-go's reader). A listener's
 //     Accept loop is not one. Fix: wrap the duration in retry.FullJitter.
-//   - A function that retries by calling itself: after a failure it waits
-//     a deterministic duration and calls itself with one of its integer
-//     parameters less one (retries-1), and it reaches another process.
-//     Fix: wrap the duration in retry.FullJitter.
+//   - A function that retries by calling itself: after a failure (an
+//     error, or an answer whose status asks for another attempt: 408, 429,
+//     5xx) it waits a deterministic duration and calls itself with one of
+//     its integer parameters less one (retries-1), or one more when it
+//     compares that parameter with a bound (attempt+1 after if attempt >=
+//     max { return }), and it reaches another process. Fix: wrap the
+//     duration in retry.FullJitter.
 //   - A retry library configured without jitter: cenkalti/backoff with
 //     RandomizationFactor 0 (field, option or assignment), a ConstantBackOff
 //     or ZeroBackOff; retry-go DelayType(BackOffDelay) or

@@ -60,11 +60,12 @@
 //     finding by itself. retry-go and go-retryablehttp have no such
 //     setting.
 //
-//   - A wait that outlives the caller: a retry loop that waits with
-//     time.Sleep(d) or a bare <-time.After(d) while a context.Context is in
-//     scope, or, with none in scope, in a function handed a *http.Request,
-//     whose Context() is its caller's (a client's Do(req) that retries the
-//     request it is given). Cancelling the context, or its deadline passing, does not end
+//   - A wait that outlives the caller: a retry loop, or a function that
+//     retries by calling itself after a failure (cohere's Retrier.run), that
+//     waits with time.Sleep(d) or a bare <-time.After(d) while a
+//     context.Context is in scope, or, with none in scope, in a function
+//     handed a *http.Request, whose Context() is its caller's (a client's
+//     Do(req) that retries the request it is given). Cancelling the context, or its deadline passing, does not end
 //     the wait: the goroutine sleeps on, holding what it holds, for a caller
 //     that has given up. A wait for the server's Retry-After, often long, is
 //     the case most worth catching. A poll that re-runs a call after every

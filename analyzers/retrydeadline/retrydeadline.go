@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.retryableHTTPBudgets()
 	// Otherwise a deadline or a cancellation needs a context: without the
 	// context package in sight there is nothing to outlive or overrun.
-	if len(res.Sites)+len(res.Periodic) == 0 || !typematch.Imports(pass.Pkg, "context") {
+	if len(res.Sites)+len(res.Periodic)+len(res.Recursive) == 0 || !typematch.Imports(pass.Pkg, "context") {
 		return nil, nil
 	}
 	for _, s := range res.Sites {
@@ -64,6 +64,11 @@ func run(pass *analysis.Pass) (any, error) {
 			c.policyBudget(s)
 			c.libraryBudget(s)
 		}
+	}
+	// A function that calls itself again after a failure and a wait
+	// (cohere's Retrier.run) sleeps past its context as a loop does.
+	for _, s := range res.Recursive {
+		c.outlivingWaits(s, "recursive retry")
 	}
 	// A poll that re-runs its call after every failure retries it too
 	// (ensureStableKey's Get until the key is stable): its sleeps outlive

@@ -3,6 +3,7 @@ package retrysite
 import (
 	"cmp"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -279,11 +280,50 @@ func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
 			alts.add(randomness{r: Fixed, zero: true}) // declared without a value
 			continue
 		}
+		if a.bounds(v, x) {
+			continue
+		}
 		alts.add(a.randomness(x, c))
 	}
 	out := alts.result()
 	out.zero = out.zero && !as.stepped
 	return out
+}
+
+// bounds reports whether x, a value assigned to v, only bounds v's other
+// values: the assignment is all an if does that tests v against x (if
+// delay > maxDelay { delay = maxDelay }, or a floor with <). A cap on the
+// server's Retry-After leaves the wait the server's (cohere's retryDelay
+// caps it at 60s), and a cap on a random draw leaves it random; the values
+// capped decide.
+func (a *recogniser) bounds(v *types.Var, x ast.Expr) bool {
+	cur, ok := source.Cursor(a.root, x)
+	if !ok {
+		return false
+	}
+	assign, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || assign.Tok != token.ASSIGN || len(assign.Lhs) != 1 || !isIdentOf(a.info, assign.Lhs[0], v) {
+		return false
+	}
+	ifs, ok := cur.Parent().Parent().Parent().Node().(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || ifs.Body.List[0] != assign {
+		return false
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.LSS && cond.Op != token.LEQ && cond.Op != token.GTR && cond.Op != token.GEQ {
+		return false
+	}
+	return isIdentOf(a.info, cond.X, v) && a.sameValue(cond.Y, x) || isIdentOf(a.info, cond.Y, v) && a.sameValue(cond.X, x)
+}
+
+// sameValue reports whether e and f are the same constant, or name the
+// same variable.
+func (a *recogniser) sameValue(e, f ast.Expr) bool {
+	if x, y := a.info.Types[e].Value, a.info.Types[f].Value; x != nil && y != nil {
+		return constant.Compare(x, token.EQL, y)
+	}
+	obj := identObj(a.info, e)
+	return obj != nil && identObj(a.info, f) == obj
 }
 
 // isParam reports whether v is a parameter (or named result) of a function.

@@ -51,6 +51,9 @@ import (
 //     is in the table (net.Conn, driver.Conn, http.RoundTripper); one of a
 //     known SDK reaches; any other may reach (its implementations are out of
 //     sight), and reaches when one this package declares does.
+//   - A function value or an interface method with the shape of
+//     (*http.Client).Do, taking an *http.Request and returning an
+//     *http.Response, reaches: it sends the request it is handed.
 //   - A function value: a parameter of function type is recorded in the
 //     fact's Params, so a call of walk(node, visit) reaches only if visit
 //     does; a variable or an unexported field whose values the package
@@ -428,6 +431,12 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 	}
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
+		// A function value with the shape of (*http.Client).Do sends the
+		// request it is handed, whichever function it holds (cohere's
+		// Retrier.run calls such a parameter).
+		if typematch.SendsRequest(typematch.SignatureOf(a.info, call.Fun)) {
+			return summary{reach: Reaches}
+		}
 		return a.valueSummary(call.Fun, decl, 0)
 	}
 	if a.dialsLoopback(fn, call, decl) {
@@ -469,6 +478,9 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 		return summary{} // a log line, a metric, a span: recorded in the process
 	}
 	if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) {
+		if typematch.SendsRequest(fn.Signature()) {
+			return summary{reach: Reaches} // an httpDoer's Do: see callSummary
+		}
 		return summary{reach: a.interfaceReach(fn, recv)}
 	}
 	path := fn.Pkg().Path()

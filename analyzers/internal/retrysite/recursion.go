@@ -25,14 +25,19 @@ import (
 // Such a call is a retry when
 //   - it passes one of the function's integer parameters less one (n-1, or n
 //     after n-- or n -= 1): a count of the attempts left, which a poll that
-//     goes on until a condition holds does not keep;
+//     goes on until a condition holds does not keep; or one more (n+1, or n
+//     after n++) when the function compares that parameter with a bound
+//     (if attempt >= max { return ... }: cohere's Retrier.run counts its
+//     attempts up);
 //   - it is made after a failure: in the body of an if that tests for one
 //     (err != nil), after an if that returns when the attempt before it,
 //     a call that reaches another process, succeeded (if err == nil {
 //     return nil }; see returnedOnSuccess), in a case of a switch on an
 //     error other than nil, or in
 //     a function literal that is handed the error (retry := func(err
-//     error) ...); see afterFailure;
+//     error) ...); see afterFailure. An answer whose status asks for
+//     another attempt (408, 429 or 5xx; see failedStatus) is a failure as
+//     well;
 //   - a wait comes before it on its path: in a statement before it in its
 //     block or an enclosing one, inside the same function (not deferred);
 //   - and the function certainly reaches another process.
@@ -48,8 +53,10 @@ func (a *recogniser) recursiveSites(decl *ast.FuncDecl) []*Site {
 	for c := range body.Preorder((*ast.CallExpr)(nil)) {
 		call := c.Node().(*ast.CallExpr)
 		callee := typematch.Callee(a.info, call)
-		if callee == nil || callee.Origin() != fn.Origin() || !a.countsDown(decl, fn, call) ||
-			!afterFailure(a.info, c) && !a.returnedOnSuccess(decl, c) {
+		if callee == nil || callee.Origin() != fn.Origin() {
+			continue
+		}
+		if !a.counts(decl, fn, call) || !afterFailure(a.info, c) && !a.returnedOnSuccess(decl, c) && !a.failedStatus(c) {
 			continue
 		}
 		waits, inner := a.waitsBefore(c)
@@ -61,10 +68,12 @@ func (a *recogniser) recursiveSites(decl *ast.FuncDecl) []*Site {
 	return sites
 }
 
-// countsDown reports whether the call of fn passes one of fn's integer
-// parameters less one: n-1, or n itself when decl takes one off it
-// (n--, n -= 1).
-func (a *recogniser) countsDown(decl *ast.FuncDecl, fn *types.Func, call *ast.CallExpr) bool {
+// counts reports whether the call of fn passes one of fn's integer
+// parameters as a count of attempts: less one (n-1, or n itself when decl
+// takes one off it: n--, n -= 1), or one more (n+1, 1+n, or n after n++ or
+// n += 1) when decl compares it with something, the bound that ends the
+// count (a count up that nothing bounds is a depth, not a budget).
+func (a *recogniser) counts(decl *ast.FuncDecl, fn *types.Func, call *ast.CallExpr) bool {
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		p := params.At(i)
@@ -75,30 +84,55 @@ func (a *recogniser) countsDown(decl *ast.FuncDecl, fn *types.Func, call *ast.Ca
 		if arg == nil {
 			continue
 		}
-		if be, ok := ast.Unparen(arg).(*ast.BinaryExpr); ok && be.Op == token.SUB && isIdentOf(a.info, be.X, p) {
-			if n, ok := a.intConst(be.Y); ok && n == 1 {
+		if be, ok := ast.Unparen(arg).(*ast.BinaryExpr); ok {
+			x, y := be.X, be.Y
+			if be.Op == token.ADD && isIdentOf(a.info, y, p) {
+				x, y = y, x
+			}
+			if n, ok := a.intConst(y); ok && n == 1 && isIdentOf(a.info, x, p) &&
+				(be.Op == token.SUB || be.Op == token.ADD && a.compared(decl, p)) {
 				return true
 			}
 		}
-		if isIdentOf(a.info, arg, p) && a.decremented(decl, p) {
-			return true
+		if isIdentOf(a.info, arg, p) {
+			if down, ok := a.stepped(decl, p); ok && (down || a.compared(decl, p)) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// decremented reports whether decl takes one off v (v--, v -= 1).
-func (a *recogniser) decremented(decl *ast.FuncDecl, v *types.Var) bool {
-	found := false
+// stepped reports whether decl takes one off v or adds one to it (v--,
+// v -= 1, v++, v += 1), and which.
+func (a *recogniser) stepped(decl *ast.FuncDecl, v *types.Var) (down, ok bool) {
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if st, ok := n.(ast.Stmt); ok && !found {
-			if obj, down := a.step(st); obj == v && down {
-				found = true
+		if st, isStmt := n.(ast.Stmt); isStmt && !ok {
+			if obj, d := a.step(st); obj == v {
+				down, ok = d, true
 			}
 		}
-		return !found
+		return !ok
 	})
-	return found
+	return down, ok
+}
+
+// compared reports whether decl compares v with something by <, <=, > or
+// >=.
+func (a *recogniser) compared(decl *ast.FuncDecl, v *types.Var) bool {
+	for n := range ast.Preorder(decl.Body) {
+		be, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			continue
+		}
+		switch be.Op {
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if isIdentOf(a.info, be.X, v) || isIdentOf(a.info, be.Y, v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // afterFailure reports whether the call at cur runs only after a failure:
@@ -139,6 +173,97 @@ func afterFailure(info *types.Info, cur inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// failedStatus reports whether the call at cur runs only after an answer
+// whose status asks for another attempt: in the body of an if with a
+// conjunct that holds for a 503 and not for a 200 (resp.StatusCode >= 500,
+// or a predicate of the package handed the response, such as cohere's
+// r.shouldRetry(response)), or in a case of a switch on a status code
+// whose every value is a retryable status (retryableStatus).
+func (a *recogniser) failedStatus(cur inspector.Cursor) bool {
+	call := cur.Node()
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.IfStmt:
+			if within(call, n.Body) && slices.ContainsFunc(eval.Conjuncts(n.Cond), a.failsOnStatus) {
+				return true
+			}
+		case *ast.CaseClause:
+			if sw, ok := c.Parent().Parent().Node().(*ast.SwitchStmt); ok && a.retryableCase(sw, n) {
+				return true
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// retryableStatus reports whether an answer with status code asks for
+// another attempt: 408 Request Timeout, 429 Too Many Requests, or a 5xx.
+func retryableStatus(code int64) bool { return code == 408 || code == 429 || code >= 500 && code < 600 }
+
+// retryableCase reports whether clause, of sw, a switch on a response's
+// StatusCode, lists only retryable statuses (a default lists none).
+func (a *recogniser) retryableCase(sw *ast.SwitchStmt, clause *ast.CaseClause) bool {
+	tag, ok := ast.Unparen(sw.Tag).(*ast.SelectorExpr)
+	if !ok || tag.Sel.Name != "StatusCode" || !hasStatus(a.info.TypeOf(tag.X)) || len(clause.List) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(clause.List, func(e ast.Expr) bool {
+		code, ok := a.intConst(e)
+		return !ok || !retryableStatus(code)
+	})
+}
+
+// failsOnStatus reports whether cond holds for a response with status 503
+// and not for one with status 200, the variables in it that hold a
+// response (a value with a StatusCode field) taken to be the answer.
+func (a *recogniser) failsOnStatus(cond ast.Expr) bool {
+	role := map[types.Object]argRole{}
+	for n := range ast.Preorder(cond) {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := a.info.Uses[id].(*types.Var); ok && !v.IsField() && hasStatus(v.Type()) {
+				role[v] = respArg
+			}
+		}
+	}
+	if len(role) == 0 {
+		return false
+	}
+	at := func(status int64) tri {
+		out := outcome{errNil: yes, respNil: no, status: status}
+		return eval.Condition(cond, func(e ast.Expr) tri {
+			if call, ok := e.(*ast.CallExpr); ok {
+				return a.predicateOn(call, role, out)
+			}
+			return a.outcomeLeaf(e, role, out, 0)
+		})
+	}
+	return at(503) == yes && at(200) == no
+}
+
+// predicateOn returns what call, of a predicate of the package handed the
+// response or its status code, answers for out.
+func (a *recogniser) predicateOn(call *ast.CallExpr, role map[types.Object]argRole, out outcome) tri {
+	fn := typematch.Callee(a.info, call)
+	if fn == nil {
+		return unknown
+	}
+	roleOf := func(e ast.Expr) argRole { return roleIn(a.info, role, e) }
+	roles := make([]argRole, len(call.Args))
+	given := false
+	for i, arg := range call.Args {
+		if roles[i] = roleOf(arg); a.isStatusOf(arg, roleOf) {
+			roles[i] = statusArg
+		}
+		given = given || roles[i] != otherArg
+	}
+	if !given {
+		return unknown
+	}
+	return a.onOutcome(fn, roles, out)
 }
 
 // failureCase reports whether clause, of the switch or type switch sw, is

@@ -153,6 +153,25 @@ var readerInterface = types.NewInterfaceType([]*types.Func{
 			types.NewParam(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())), false)),
 }, nil).Complete()
 
+// SendsRequest reports whether sig has the shape of (*http.Client).Do and
+// http.RoundTripper's RoundTrip: it takes an *http.Request and returns an
+// *http.Response. Whatever implements it answers the request with a
+// response, which is to say sends it (or fakes sending it, in a test).
+func SendsRequest(sig *types.Signature) bool {
+	if sig == nil {
+		return false
+	}
+	has := func(vars *types.Tuple, name string) bool {
+		for v := range vars.Variables() {
+			if p, ok := types.Unalias(v.Type()).(*types.Pointer); ok && IsNamed(p.Elem(), "net/http", name) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(sig.Params(), "Request") && has(sig.Results(), "Response")
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
 

@@ -201,3 +201,35 @@ func TestIsInteger(t *testing.T) {
 		}
 	}
 }
+
+// TestSendsRequest: the shape of (*http.Client).Do is a request in and a
+// response out, both net/http's; a response alone, or another package's
+// Request, is not it.
+func TestSendsRequest(t *testing.T) {
+	http := types.NewPackage("net/http", "http")
+	other := types.NewPackage("example.com/http", "http")
+	ptr := func(pkg *types.Package, name string) *types.Var {
+		n := types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(nil, nil), nil)
+		return types.NewParam(0, pkg, "", types.NewPointer(n))
+	}
+	errVar := types.NewParam(0, nil, "", types.Universe.Lookup("error").Type())
+	sig := func(params, results []*types.Var) *types.Signature {
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), false)
+	}
+	req, resp := ptr(http, "Request"), ptr(http, "Response")
+	cases := []struct {
+		sig  *types.Signature
+		want bool
+	}{
+		{sig([]*types.Var{req}, []*types.Var{resp, errVar}), true},
+		{sig(nil, []*types.Var{resp, errVar}), false},
+		{sig([]*types.Var{req}, []*types.Var{errVar}), false},
+		{sig([]*types.Var{ptr(other, "Request")}, []*types.Var{resp, errVar}), false},
+		{nil, false},
+	}
+	for _, c := range cases {
+		if got := SendsRequest(c.sig); got != c.want {
+			t.Errorf("SendsRequest(%v) = %v, want %v", c.sig, got, c.want)
+		}
+	}
+}

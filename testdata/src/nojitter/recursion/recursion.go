@@ -516,3 +516,198 @@ func (c *client) overwritten(cache map[string]error, u string, left int) error {
 	time.Sleep(time.Second)
 	return c.overwritten(cache, u, left-1)
 }
+
+// --- counted up, after an answer whose status asks for another attempt ---
+
+// retryStatus answers whether resp asks for another attempt: a 429 or a
+// 5xx.
+func retryStatus(resp *http.Response) bool {
+	return resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= http.StatusInternalServerError
+}
+
+// runUp counts its attempts up to a bound and goes again on a status the
+// predicate retries, sending through the function it is handed (cohere's
+// Retrier.run).
+func (c *client) runUp(send func(*http.Request) (*http.Response, error), req *http.Request, attempt, most int) (*http.Response, error) {
+	if attempt >= most {
+		return nil, errBusy
+	}
+	resp, err := send(req)
+	if err != nil {
+		return nil, err
+	}
+	if retryStatus(resp) {
+		resp.Body.Close()
+		time.Sleep(c.backoff << attempt) // want `^recursive retry waits a deterministic duration \(c.backoff << attempt\) between attempts`
+		return c.runUp(send, req, attempt+1, most)
+	}
+	return resp, nil
+}
+
+// sendCase goes again in a case of a switch on the status that lists only
+// statuses to retry, taking one more off its sequence after n++.
+func (c *client) sendCase(u string, n, most int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusOK:
+		return nil
+	case http.StatusBadGateway, http.StatusServiceUnavailable:
+		if n < most {
+			n++
+			time.Sleep(time.Second) // want `^recursive retry waits a fixed 1s between attempts`
+			return c.sendCase(u, n, most)
+		}
+	}
+	return errBusy
+}
+
+// statusAbove tests the status itself.
+func (c *client) statusAbove(u string, left int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 500 && left > 0 {
+		time.Sleep(2 * time.Second) // want `^recursive retry waits a fixed 2s between attempts`
+		return c.statusAbove(u, left-1)
+	}
+	return nil
+}
+
+// retryAfterCapped waits what the server asks, capped at a minute: the
+// cap bounds the server's pacing and adds no wait of the client's own.
+func (c *client) retryAfterCapped(u string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if retryStatus(resp) {
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		delay := time.Duration(secs) * time.Second
+		if delay > time.Minute {
+			delay = time.Minute
+		}
+		time.Sleep(delay)
+		return c.retryAfterCapped(u, attempt+1, most)
+	}
+	return nil
+}
+
+// fixedCapped doubles a fixed wait and caps it: still the same for every
+// client.
+func (c *client) fixedCapped(u string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if retryStatus(resp) {
+		delay := c.backoff << attempt
+		if delay > time.Minute {
+			delay = time.Minute
+		}
+		time.Sleep(delay) // want `^recursive retry waits a deterministic duration \(delay\) between attempts`
+		return c.fixedCapped(u, attempt+1, most)
+	}
+	return nil
+}
+
+// --- counted up, not reported ---
+
+// A redirect followed one level deeper is no failure: its count is a
+// depth.
+func (c *client) follow(u string, depth int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusMovedPermanently, http.StatusFound:
+		if depth < 10 {
+			time.Sleep(time.Second)
+			return c.follow(resp.Header.Get("Location"), depth+1)
+		}
+	}
+	return nil
+}
+
+// A 404 polled until the resource appears is no status that asks for
+// another attempt.
+func (c *client) untilFound(u string, n, most int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusNotFound:
+		if n < most {
+			time.Sleep(time.Second)
+			return c.untilFound(u, n+1, most)
+		}
+	}
+	return nil
+}
+
+// A predicate that holds on success picks the next page, not a retry.
+func accepted(resp *http.Response) bool { return resp.StatusCode < 300 }
+
+func (c *client) nextPage(u string, page, pages int) error {
+	if page >= pages {
+		return nil
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if accepted(resp) {
+		time.Sleep(time.Second)
+		return c.nextPage(u, page+1, pages)
+	}
+	return errBusy
+}
+
+// A count up that nothing compares is a depth, not a budget of attempts.
+func (c *client) deeper(u string, depth int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if retryStatus(resp) {
+		time.Sleep(time.Second)
+		return c.deeper(u, depth+1)
+	}
+	return nil
+}
+
+// A function handed to the retry that is not shaped like a send may do
+// anything, local work included.
+func (c *client) runLocal(work func(string) (*http.Response, error), s string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := work(s)
+	if err != nil {
+		return err
+	}
+	if retryStatus(resp) {
+		time.Sleep(time.Second)
+		return c.runLocal(work, s, attempt+1, most)
+	}
+	return nil
+}

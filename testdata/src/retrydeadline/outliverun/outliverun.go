@@ -5,6 +5,7 @@ package outliverun
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"time"
@@ -71,4 +72,27 @@ func Send(c *http.Client, req *http.Request) (*http.Response, error) {
 		}
 		time.Sleep(time.Hour) // want `retry loop waits with time\.Sleep while req\.Context\(\) is in scope`
 	}
+}
+
+// Runs counts the attempts of Run.
+var Runs int
+
+// Run sends the request through send and, on an answer that asks for
+// another attempt, waits an hour and calls itself with one attempt more
+// (cohere's Retrier.run): the request's context is the caller's.
+func Run(send func(*http.Request) (*http.Response, error), req *http.Request, attempt int) (*http.Response, error) {
+	if attempt >= 3 {
+		return nil, errors.New("out of attempts")
+	}
+	Runs++
+	resp, err := send(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode >= http.StatusInternalServerError {
+		resp.Body.Close()
+		time.Sleep(time.Hour) // want `recursive retry waits with time\.Sleep while req\.Context\(\) is in scope`
+		return Run(send, req, attempt+1)
+	}
+	return resp, nil
 }

@@ -3,8 +3,10 @@ package outliverun
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -99,5 +101,37 @@ func TestSendEndsWithRequestContext(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("Send still waits a minute after its request's context was cancelled")
+	}
+}
+
+// TestRunEndsWithRequestContext: with the request's context cancelled
+// during the first hour-long wait after a 503, the fixed Run returns the
+// context's error after one attempt, at once rather than an hour later.
+func TestRunEndsWithRequestContext(t *testing.T) {
+	unavailable := func(*http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: http.StatusServiceUnavailable, Body: io.NopCloser(strings.NewReader(""))}, nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://127.0.0.1:1/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(unavailable, req, 0)
+		done <- err
+	}()
+	time.Sleep(10 * time.Millisecond) // let the first attempt fail and the wait begin
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Run returned %v, want context.Canceled", err)
+		}
+		if Runs != 1 {
+			t.Errorf("Run made %d attempts, want 1", Runs)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Run still waits a minute after its request's context was cancelled")
 	}
 }

@@ -254,3 +254,25 @@ func sendCounted(c *http.Client, req http.Request) (*http.Response, error) {
 		time.Sleep(time.Minute)
 	}
 }
+
+// runEnds calls itself again after a 503 (cohere's Retrier.run), its wait
+// in a select that ends with the request's context: nothing outlives it.
+func runEnds(send func(*http.Request) (*http.Response, error), req *http.Request, attempt int) (*http.Response, error) {
+	if attempt >= 3 {
+		return nil, errors.New("out of attempts")
+	}
+	resp, err := send(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode >= http.StatusInternalServerError {
+		resp.Body.Close()
+		select {
+		case <-req.Context().Done():
+			return nil, req.Context().Err()
+		case <-time.After(time.Hour):
+		}
+		return runEnds(send, req, attempt+1)
+	}
+	return resp, nil
+}

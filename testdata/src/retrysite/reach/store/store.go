@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"net"
+	"net/http"
 	"strings"
 	"sync"
 )
@@ -84,4 +85,38 @@ func (c *Cache) With(fn func(map[string]string) error) error { // want With:`rea
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return fn(c.m)
+}
+
+// Send hands req to send, which has the shape of (*http.Client).Do: it
+// sends the request, whichever function it is.
+func Send(send func(*http.Request) (*http.Response, error), req *http.Request) error { // want Send:`reach\(reaches\)`
+	resp, err := send(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Doer is what sends a request: an *http.Client, or a wrapper of one.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+// SendVia sends req through d.
+func SendVia(d Doer, req *http.Request) error { // want SendVia:`reach\(reaches\)`
+	resp, err := d.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Replay runs a function that gives a response but is handed no request:
+// it may make one up (a recorded answer), so it reaches what it reaches.
+func Replay(answer func() (*http.Response, error)) error { // want Replay:`reach\(local, calls param 0\)`
+	resp, err := answer()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }
