@@ -36,10 +36,10 @@
 //   - A function that retries by calling itself: after a failure (an
 //     error, or an answer whose status asks for another attempt: 408, 429,
 //     5xx) it waits a deterministic duration and calls itself with one of
-//     its integer parameters less one (retries-1), or one more when it
-//     compares that parameter with a bound (attempt+1 after if attempt >=
-//     max { return }), and it reaches another process. Fix: wrap the
-//     duration in retry.FullJitter.
+//     its integer parameters less one (retries-1), or one more when a
+//     comparison of that parameter bounds the call (attempt+1 after if
+//     attempt >= max { return }), and it reaches another process. Fix:
+//     wrap the duration in retry.FullJitter.
 //   - A retry library configured without jitter: cenkalti/backoff with
 //     RandomizationFactor 0 (field, option or assignment), a ConstantBackOff
 //     or ZeroBackOff; retry-go DelayType(BackOffDelay) or

@@ -53,6 +53,10 @@ func (c *checker) outlivingWaits(s *retrysite.Site, loop string) {
 		if ctx == nil || typematch.IsContext(ctx.Type()) && c.onlyWithoutDone(call, ctx) {
 			continue
 		}
+		if c.waited[call] {
+			continue
+		}
+		c.waited[call] = true
 		wait := "time.Sleep"
 		if typematch.IsFunc(fn, "time", "After") {
 			wait = "<-time.After"

@@ -34,6 +34,10 @@ type checker struct {
 	rep  *report.Reporter
 	root inspector.Cursor
 	w    *writes // what the package writes to its variables, on first use
+	// waited holds the waits already reported: one a retry loop and a
+	// recursive retry share, or that comes before two recursive calls,
+	// is reported once.
+	waited map[ast.Node]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -42,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || !ok2 || pass.TypesInfo == nil {
 		return nil, nil
 	}
-	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root()}
+	c := &checker{pass: pass, info: pass.TypesInfo, res: res, rep: report.New(pass), root: insp.Root(), waited: map[ast.Node]bool{}}
 	// A retrying transport runs inside one request: the client's Timeout is
 	// its deadline, with or without a context in sight.
 	c.transportBudgets()
@@ -50,8 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// package's own.
 	c.retryableHTTPBudgets()
 	// Otherwise a deadline or a cancellation needs a context: without the
-	// context package in sight there is nothing to outlive or overrun.
-	if len(res.Sites)+len(res.Periodic)+len(res.Recursive) == 0 || !typematch.Imports(pass.Pkg, "context") {
+	// context package in sight, or net/http's requests that carry one,
+	// there is nothing to outlive or overrun.
+	if len(res.Sites)+len(res.Periodic)+len(res.Recursive) == 0 || !typematch.Imports(pass.Pkg, "context", "net/http") {
 		return nil, nil
 	}
 	for _, s := range res.Sites {

@@ -12,6 +12,10 @@ func TestCases(t *testing.T) {
 		{Name: "Budget", Pkgs: []string{"retrydeadline/budget"}, Fixes: true},
 		{Name: "Outlive", Pkgs: []string{"retrydeadline/outlive"}, Fixes: true},
 		{Name: "Quiet", Pkgs: []string{"retrydeadline/quiet"}},
+		// A package that imports net/http but not context: a retry of the
+		// request it is handed waits past the request's context all the
+		// same; a retry of local work is no site.
+		{Name: "NoContextImport", Pkgs: []string{"retrydeadline/nocontext"}, Fixes: true},
 		// Supervisor: a connection supervisor's wait after failed dials is a
 		// retry wait, reported when it sleeps through ctx, not when it ends
 		// with it; in a function with no results, its fix returns.

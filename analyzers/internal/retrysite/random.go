@@ -290,12 +290,13 @@ func (a *recogniser) varRandomness(obj types.Object, c *randomCtx) randomness {
 	return out
 }
 
-// bounds reports whether x, a value assigned to v, only bounds v's other
-// values: the assignment is all an if does that tests v against x (if
-// delay > maxDelay { delay = maxDelay }, or a floor with <). A cap on the
-// server's Retry-After leaves the wait the server's (cohere's retryDelay
-// caps it at 60s), and a cap on a random draw leaves it random; the values
-// capped decide.
+// bounds reports whether x, a value assigned to v, only caps v's other
+// values: the assignment is all an if does that tests whether v exceeds x
+// (if delay > maxDelay { delay = maxDelay }). A cap on the server's
+// Retry-After leaves the wait the server's (cohere's retryDelay caps it at
+// 60s), and a cap on a random draw leaves it random; the values capped
+// decide. A floor is no such bound: a Retry-After floored at 2s is 2s for
+// every client the server sent none.
 func (a *recogniser) bounds(v *types.Var, x ast.Expr) bool {
 	cur, ok := source.Cursor(a.root, x)
 	if !ok {
@@ -310,17 +311,27 @@ func (a *recogniser) bounds(v *types.Var, x ast.Expr) bool {
 		return false
 	}
 	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.LSS && cond.Op != token.LEQ && cond.Op != token.GTR && cond.Op != token.GEQ {
+	if !ok {
 		return false
 	}
-	return isIdentOf(a.info, cond.X, v) && a.sameValue(cond.Y, x) || isIdentOf(a.info, cond.Y, v) && a.sameValue(cond.X, x)
+	switch cond.Op {
+	case token.GTR, token.GEQ: // v > x
+		return isIdentOf(a.info, cond.X, v) && a.sameValue(cond.Y, x)
+	case token.LSS, token.LEQ: // x < v
+		return isIdentOf(a.info, cond.Y, v) && a.sameValue(cond.X, x)
+	}
+	return false
 }
 
 // sameValue reports whether e and f are the same constant, or name the
-// same variable.
+// same variable or the same field of it (c.maxDelay).
 func (a *recogniser) sameValue(e, f ast.Expr) bool {
 	if x, y := a.info.Types[e].Value, a.info.Types[f].Value; x != nil && y != nil {
 		return constant.Compare(x, token.EQL, y)
+	}
+	if se, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+		sf, ok := ast.Unparen(f).(*ast.SelectorExpr)
+		return ok && a.info.Uses[se.Sel] != nil && a.info.Uses[se.Sel] == a.info.Uses[sf.Sel] && a.sameValue(se.X, sf.X)
 	}
 	obj := identObj(a.info, e)
 	return obj != nil && identObj(a.info, f) == obj

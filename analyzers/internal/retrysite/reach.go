@@ -53,7 +53,8 @@ import (
 //     sight), and reaches when one this package declares does.
 //   - A function value or an interface method with the shape of
 //     (*http.Client).Do, taking an *http.Request and returning an
-//     *http.Response, reaches: it sends the request it is handed.
+//     *http.Response, whose values are out of sight, reaches: it sends the
+//     request it is handed (see sendParams).
 //   - A function value: a parameter of function type is recorded in the
 //     fact's Params, so a call of walk(node, visit) reaches only if visit
 //     does; a variable or an unexported field whose values the package
@@ -431,13 +432,11 @@ func (a *recogniser) callSummary(call *ast.CallExpr, decl *ast.FuncDecl) summary
 	}
 	fn := typematch.Callee(a.info, call)
 	if fn == nil {
-		// A function value with the shape of (*http.Client).Do sends the
-		// request it is handed, whichever function it holds (cohere's
-		// Retrier.run calls such a parameter).
-		if typematch.SendsRequest(typematch.SignatureOf(a.info, call.Fun)) {
-			return summary{reach: Reaches}
+		s := a.valueSummary(call.Fun, decl, 0)
+		if s.reach == MayReach && s.params == 0 && typematch.SendsRequest(typematch.SignatureOf(a.info, call.Fun)) {
+			return summary{reach: Reaches} // see sendParams
 		}
-		return a.valueSummary(call.Fun, decl, 0)
+		return s
 	}
 	if a.dialsLoopback(fn, call, decl) {
 		return summary{} // see loopback.go
@@ -478,10 +477,11 @@ func (a *recogniser) fnSummary(fn *types.Func, recv ast.Expr) summary {
 		return summary{} // a log line, a metric, a span: recorded in the process
 	}
 	if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) {
-		if typematch.SendsRequest(fn.Signature()) {
-			return summary{reach: Reaches} // an httpDoer's Do: see callSummary
+		r := a.interfaceReach(fn, recv)
+		if r == MayReach && typematch.SendsRequest(fn.Signature()) {
+			r = Reaches // an httpDoer's Do: see sendParams
 		}
-		return summary{reach: a.interfaceReach(fn, recv)}
+		return summary{reach: r}
 	}
 	path := fn.Pkg().Path()
 	switch {
@@ -713,13 +713,41 @@ func (a *recogniser) declAt(pos token.Pos) *ast.FuncDecl {
 }
 
 // reaches says whether a call made inside decl can reach another process,
-// counting a function parameter it runs as unknown.
+// counting a function parameter it runs as unknown, unless that parameter
+// is shaped like (*http.Client).Do (see sendParams).
 func (a *recogniser) reaches(call *ast.CallExpr, decl *ast.FuncDecl) Reach {
 	s := a.callSummary(call, decl)
 	if s.params != 0 {
+		if s.params&a.sendParams(decl) != 0 {
+			return Reaches
+		}
 		return max(s.reach, MayReach)
 	}
 	return s.reach
+}
+
+// A function value that takes an *http.Request and returns an
+// *http.Response, the shape of (*http.Client).Do, sends the request it is
+// handed, or fakes sending it. One out of sight (a field, variable or
+// interface method whose values the package does not all show) is taken to
+// send: cohere's Retrier.run retries such a parameter, handed client.Do.
+// The values the package does show decide for themselves (a fake that
+// answers from a map is local), and a parameter's own callers decide for
+// the function's fact (store.Send(fake, req) reaches what fake reaches);
+// only inside the function is the parameter taken to send (reaches).
+
+// sendParams returns the bits of decl's parameters shaped like
+// (*http.Client).Do.
+func (a *recogniser) sendParams(decl *ast.FuncDecl) uint64 {
+	var bits uint64
+	for obj, i := range a.declParams(decl) {
+		if v, ok := obj.(*types.Var); ok {
+			if sig, ok := v.Type().Underlying().(*types.Signature); ok && typematch.SendsRequest(sig) {
+				bits |= paramBit(i)
+			}
+		}
+	}
+	return bits
 }
 
 // CallReach says whether a call of the package (made inside one of its

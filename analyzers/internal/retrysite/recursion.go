@@ -26,9 +26,9 @@ import (
 //   - it passes one of the function's integer parameters less one (n-1, or n
 //     after n-- or n -= 1): a count of the attempts left, which a poll that
 //     goes on until a condition holds does not keep; or one more (n+1, or n
-//     after n++) when the function compares that parameter with a bound
-//     (if attempt >= max { return ... }: cohere's Retrier.run counts its
-//     attempts up);
+//     after n++) when a comparison of that parameter bounds the call (if
+//     attempt >= max { return ... } before it, or if attempt < max around
+//     it: cohere's Retrier.run counts its attempts up);
 //   - it is made after a failure: in the body of an if that tests for one
 //     (err != nil), after an if that returns when the attempt before it,
 //     a call that reaches another process, succeeded (if err == nil {
@@ -56,7 +56,7 @@ func (a *recogniser) recursiveSites(decl *ast.FuncDecl) []*Site {
 		if callee == nil || callee.Origin() != fn.Origin() {
 			continue
 		}
-		if !a.counts(decl, fn, call) || !afterFailure(a.info, c) && !a.returnedOnSuccess(decl, c) && !a.failedStatus(c) {
+		if !a.counts(decl, fn, c) || !afterFailure(a.info, c) && !a.returnedOnSuccess(decl, c) && !a.failedStatus(c) {
 			continue
 		}
 		waits, inner := a.waitsBefore(c)
@@ -68,12 +68,13 @@ func (a *recogniser) recursiveSites(decl *ast.FuncDecl) []*Site {
 	return sites
 }
 
-// counts reports whether the call of fn passes one of fn's integer
+// counts reports whether the call of fn at cur passes one of fn's integer
 // parameters as a count of attempts: less one (n-1, or n itself when decl
 // takes one off it: n--, n -= 1), or one more (n+1, 1+n, or n after n++ or
-// n += 1) when decl compares it with something, the bound that ends the
-// count (a count up that nothing bounds is a depth, not a budget).
-func (a *recogniser) counts(decl *ast.FuncDecl, fn *types.Func, call *ast.CallExpr) bool {
+// n += 1) when a comparison of it bounds the recursion (see boundedBy): a
+// count up that nothing bounds is a depth, not a budget of attempts.
+func (a *recogniser) counts(decl *ast.FuncDecl, fn *types.Func, cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
 	params := fn.Signature().Params()
 	for i := range params.Len() {
 		p := params.At(i)
@@ -90,12 +91,12 @@ func (a *recogniser) counts(decl *ast.FuncDecl, fn *types.Func, call *ast.CallEx
 				x, y = y, x
 			}
 			if n, ok := a.intConst(y); ok && n == 1 && isIdentOf(a.info, x, p) &&
-				(be.Op == token.SUB || be.Op == token.ADD && a.compared(decl, p)) {
+				(be.Op == token.SUB || be.Op == token.ADD && a.boundedBy(decl, p, cur)) {
 				return true
 			}
 		}
 		if isIdentOf(a.info, arg, p) {
-			if down, ok := a.stepped(decl, p); ok && (down || a.compared(decl, p)) {
+			if down, up := a.stepped(decl, p); down || up && a.boundedBy(decl, p, cur) {
 				return true
 			}
 		}
@@ -103,33 +104,43 @@ func (a *recogniser) counts(decl *ast.FuncDecl, fn *types.Func, call *ast.CallEx
 	return false
 }
 
-// stepped reports whether decl takes one off v or adds one to it (v--,
-// v -= 1, v++, v += 1), and which.
-func (a *recogniser) stepped(decl *ast.FuncDecl, v *types.Var) (down, ok bool) {
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if st, isStmt := n.(ast.Stmt); isStmt && !ok {
+// stepped reports whether decl takes one off v (v--, v -= 1), and whether
+// it adds one to it (v++, v += 1).
+func (a *recogniser) stepped(decl *ast.FuncDecl, v *types.Var) (down, up bool) {
+	for n := range ast.Preorder(decl.Body) {
+		if st, ok := n.(ast.Stmt); ok {
 			if obj, d := a.step(st); obj == v {
-				down, ok = d, true
+				down, up = down || d, up || !d
 			}
 		}
-		return !ok
-	})
-	return down, ok
+	}
+	return down, up
 }
 
-// compared reports whether decl compares v with something by <, <=, > or
-// >=.
-func (a *recogniser) compared(decl *ast.FuncDecl, v *types.Var) bool {
-	for n := range ast.Preorder(decl.Body) {
-		be, ok := n.(*ast.BinaryExpr)
-		if !ok {
-			continue
-		}
-		switch be.Op {
-		case token.LSS, token.LEQ, token.GTR, token.GEQ:
-			if isIdentOf(a.info, be.X, v) || isIdentOf(a.info, be.Y, v) {
-				return true
+// boundedBy reports whether a comparison of v (<, <=, >, >=) bounds the
+// recursive call at cur: it is a conjunct of the condition of an if that
+// encloses the call (if attempt < max { ... }), or of an if before it that
+// returns (if attempt >= max { return ... }). A comparison elsewhere (if
+// depth > 0 { log.Print(...) }) bounds nothing.
+func (a *recogniser) boundedBy(decl *ast.FuncDecl, v *types.Var, cur inspector.Cursor) bool {
+	compares := func(cond ast.Expr) bool {
+		return slices.ContainsFunc(eval.Conjuncts(cond), func(e ast.Expr) bool {
+			be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+			if !ok || be.Op != token.LSS && be.Op != token.LEQ && be.Op != token.GTR && be.Op != token.GEQ {
+				return false
 			}
+			return isIdentOf(a.info, be.X, v) || isIdentOf(a.info, be.Y, v)
+		})
+	}
+	call := cur.Node()
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil)) {
+		if is, ok := c.Node().(*ast.IfStmt); ok && within(call, is.Body) && compares(is.Cond) {
+			return true
+		}
+	}
+	for n := range ast.Preorder(decl.Body) {
+		if is, ok := n.(*ast.IfStmt); ok && is.End() <= call.Pos() && returnsIn(is.Body) && compares(is.Cond) {
+			return true
 		}
 	}
 	return false
@@ -218,18 +229,29 @@ func (a *recogniser) retryableCase(sw *ast.SwitchStmt, clause *ast.CaseClause) b
 }
 
 // failsOnStatus reports whether cond holds for a response with status 503
-// and not for one with status 200, the variables in it that hold a
-// response (a value with a StatusCode field) taken to be the answer.
+// and for none of the statuses of an answer that asks for no retry (a
+// success, a redirect, a client error: 200, 202, 204, 301, 302, 304, 400,
+// 404), the variables in it that hold a response (a value with a
+// StatusCode field) taken to be the answer, and those that hold an error
+// nil (the request got an answer). resp.StatusCode >= 500 is such a test;
+// resp.StatusCode >= 300, which a redirect passes, and != 200, which a 202
+// passes, are not.
 func (a *recogniser) failsOnStatus(cond ast.Expr) bool {
 	role := map[types.Object]argRole{}
+	hasResp := false
 	for n := range ast.Preorder(cond) {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := a.info.Uses[id].(*types.Var); ok && !v.IsField() && hasStatus(v.Type()) {
-				role[v] = respArg
+			if v, ok := a.info.Uses[id].(*types.Var); ok && !v.IsField() {
+				switch {
+				case hasStatus(v.Type()):
+					role[v], hasResp = respArg, true
+				case typematch.IsError(v.Type()):
+					role[v] = errArg
+				}
 			}
 		}
 	}
-	if len(role) == 0 {
+	if !hasResp {
 		return false
 	}
 	at := func(status int64) tri {
@@ -241,8 +263,12 @@ func (a *recogniser) failsOnStatus(cond ast.Expr) bool {
 			return a.outcomeLeaf(e, role, out, 0)
 		})
 	}
-	return at(503) == yes && at(200) == no
+	return at(503) == yes && !slices.ContainsFunc(notRetried, func(status int64) bool { return at(status) != no })
 }
+
+// notRetried are statuses of answers that ask for no other attempt, one of
+// each kind: successes, redirects and client errors.
+var notRetried = []int64{200, 202, 204, 301, 302, 304, 400, 404}
 
 // predicateOn returns what call, of a predicate of the package handed the
 // response or its status code, answers for out.
@@ -463,11 +489,34 @@ func errorTyped(info *types.Info, e ast.Expr) bool {
 
 // waitsBefore returns the waits made before the call at cur on its path
 // (pathBefore), and the function it is in. A deferred wait, or one in a
-// goroutine, does not come before the call.
+// goroutine, does not come before the call; nor does one in a branch of an
+// earlier statement that returns (if resp.StatusCode == 404 { sleep;
+// return ... }), which is another path.
 func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Node) {
 	before, fn := pathBefore(cur)
 	for _, stmt := range before {
-		waits = append(waits, a.waitsIn(stmt)...)
+		var returning []ast.Node
+		for c := range stmt.Preorder((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)) {
+			var list []ast.Stmt
+			switch n := c.Node().(type) {
+			case *ast.BlockStmt:
+				list = n.List
+			case *ast.CaseClause:
+				list = n.Body
+			case *ast.CommClause:
+				list = n.Body
+			}
+			if len(list) > 0 {
+				if _, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
+					returning = append(returning, c.Node())
+				}
+			}
+		}
+		for _, w := range a.waitsIn(stmt) {
+			if !slices.ContainsFunc(returning, func(n ast.Node) bool { return within(w.Node, n) }) {
+				waits = append(waits, w)
+			}
+		}
 	}
 	return waits, fn
 }

@@ -170,7 +170,7 @@ type Result struct {
 	// Recursive lists the retries by recursion (Kind Recursion), in source
 	// order: Node is the function's call of itself, Attempt its body, Waits
 	// the waits before that call, and the bound is unknown. They are kept
-	// apart from Sites: only nojitter reads them.
+	// apart from Sites: only nojitter and retrydeadline read them.
 	Recursive []*Site
 
 	a *recogniser

@@ -624,7 +624,149 @@ func (c *client) fixedCapped(u string, attempt, most int) error {
 	return nil
 }
 
+// failedOrUnavailable goes again on an error or a 5xx, tested together.
+func (c *client) failedOrUnavailable(u string, attempt, most int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil || resp.StatusCode >= 500 {
+		if attempt < most {
+			time.Sleep(3 * time.Second) // want `^recursive retry waits a fixed 3s between attempts`
+			return c.failedOrUnavailable(u, attempt+1, most)
+		}
+		return errBusy
+	}
+	return resp.Body.Close()
+}
+
+// stepsBoth adds one to its count on one path and takes one off before
+// the call: the count down makes it a retry.
+func (c *client) stepsBoth(u string, n int) error {
+	if u == "" {
+		n++
+	}
+	if err := c.status(u); err != nil {
+		time.Sleep(4 * time.Second) // want `^recursive retry waits a fixed 4s between attempts`
+		n--
+		return c.stepsBoth(u, n)
+	}
+	return nil
+}
+
+// retryAfterFloored waits what the server asks, but at least 2s: when the
+// server sends no Retry-After, every client waits exactly the floor.
+func (c *client) retryAfterFloored(u string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if retryStatus(resp) {
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		delay := time.Duration(secs) * time.Second
+		if delay < 2*time.Second {
+			delay = 2 * time.Second
+		}
+		time.Sleep(delay) // want `^recursive retry waits a deterministic duration \(delay\) between attempts when the server sends no Retry-After`
+		return c.retryAfterFloored(u, attempt+1, most)
+	}
+	return nil
+}
+
+// limits holds the most a wait may be.
+type limits struct{ maxDelay time.Duration }
+
+// retryAfterFieldCap caps the server's wait with a field: still the
+// server's.
+func (c *client) retryAfterFieldCap(l *limits, u string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if retryStatus(resp) {
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		delay := time.Duration(secs) * time.Second
+		if delay > l.maxDelay {
+			delay = l.maxDelay
+		}
+		time.Sleep(delay)
+		return c.retryAfterFieldCap(l, u, attempt+1, most)
+	}
+	return nil
+}
+
 // --- counted up, not reported ---
+
+// A redirect tested by range is no failure either.
+func (c *client) followRange(u string, depth int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 && depth < 10 {
+		time.Sleep(time.Second)
+		return c.followRange(resp.Header.Get("Location"), depth+1)
+	}
+	return nil
+}
+
+// A job still running answers 202, which != 200 lets through: a poll.
+func (c *client) untilDone(u string, polls, most int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK && polls < most {
+		time.Sleep(time.Second)
+		return c.untilDone(u, polls+1, most)
+	}
+	return nil
+}
+
+// A comparison that only decides what to log bounds nothing: the count
+// is a depth.
+func (c *client) logged(u string, depth int) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if depth > 0 {
+		println("retry", depth)
+	}
+	if retryStatus(resp) {
+		time.Sleep(time.Second)
+		return c.logged(u, depth+1)
+	}
+	return nil
+}
+
+// The wait is in a branch that returns: the retry after it does not wait.
+func (c *client) waitOtherPath(u string, attempt, most int) error {
+	if attempt >= most {
+		return errBusy
+	}
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		time.Sleep(time.Minute)
+		return errBusy
+	}
+	if retryStatus(resp) {
+		return c.waitOtherPath(u, attempt+1, most)
+	}
+	return nil
+}
 
 // A redirect followed one level deeper is no failure: its count is a
 // depth.

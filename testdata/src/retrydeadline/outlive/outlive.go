@@ -135,3 +135,24 @@ func SendBoth(ctx context.Context, c *http.Client, req *http.Request) (*http.Res
 		tm.Sleep(tm.Minute) // want `retry loop waits with time\.Sleep while ctx is in scope`
 	}
 }
+
+// Both retries the loop and, on a 5xx, itself: the wait they share is
+// reported once, as the loop's.
+func Both(ctx context.Context, c *http.Client, u string, attempt int) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp.Body.Close()
+		}
+		tm.Sleep(tm.Second) // want `^retry loop waits with time\.Sleep while ctx is in scope`
+		if err == nil && resp.StatusCode >= 500 && attempt < 3 {
+			resp.Body.Close()
+			return Both(ctx, c, u, attempt+1)
+		}
+	}
+	return nil
+}

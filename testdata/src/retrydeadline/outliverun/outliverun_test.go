@@ -108,6 +108,7 @@ func TestSendEndsWithRequestContext(t *testing.T) {
 // during the first hour-long wait after a 503, the fixed Run returns the
 // context's error after one attempt, at once rather than an hour later.
 func TestRunEndsWithRequestContext(t *testing.T) {
+	Runs = 0
 	unavailable := func(*http.Request) (*http.Response, error) {
 		return &http.Response{StatusCode: http.StatusServiceUnavailable, Body: io.NopCloser(strings.NewReader(""))}, nil
 	}

@@ -87,9 +87,9 @@ func (c *Cache) With(fn func(map[string]string) error) error { // want With:`rea
 	return fn(c.m)
 }
 
-// Send hands req to send, which has the shape of (*http.Client).Do: it
-// sends the request, whichever function it is.
-func Send(send func(*http.Request) (*http.Response, error), req *http.Request) error { // want Send:`reach\(reaches\)`
+// Send hands req to send, which has the shape of (*http.Client).Do: its
+// callers decide what it reaches (a fake of theirs is local).
+func Send(send func(*http.Request) (*http.Response, error), req *http.Request) error { // want Send:`reach\(local, calls param 0\)`
 	resp, err := send(req)
 	if err != nil {
 		return err
@@ -115,6 +115,46 @@ func SendVia(d Doer, req *http.Request) error { // want SendVia:`reach\(reaches\
 // it may make one up (a recorded answer), so it reaches what it reaches.
 func Replay(answer func() (*http.Response, error)) error { // want Replay:`reach\(local, calls param 0\)`
 	resp, err := answer()
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A function field shaped like (*http.Client).Do, set outside the
+// package, sends.
+type Sender struct {
+	Do func(*http.Request) (*http.Response, error)
+}
+
+// Forward sends req through s.Do.
+func (s *Sender) Forward(req *http.Request) error { // want Forward:`reach\(reaches\)`
+	resp, err := s.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// A field of the same shape whose only value the package shows, a fake
+// that answers from memory, is local.
+type replayer struct {
+	do func(*http.Request) (*http.Response, error)
+}
+
+func newReplayer(answers map[string]*http.Response) *replayer {
+	return &replayer{do: func(req *http.Request) (*http.Response, error) {
+		if resp, ok := answers[req.URL.Path]; ok {
+			return resp, nil
+		}
+		return nil, ErrMiss
+	}}
+}
+
+// Replayed answers req from the replayer's memory: local, so it has no
+// fact.
+func Replayed(answers map[string]*http.Response, req *http.Request) error {
+	resp, err := newReplayer(answers).do(req)
 	if err != nil {
 		return err
 	}
