@@ -445,11 +445,14 @@ func (a *recogniser) lastCallGiving(v types.Object, before []inspector.Cursor, a
 }
 
 // returnsIn reports whether block ends in a return.
-func returnsIn(block *ast.BlockStmt) bool {
-	if len(block.List) == 0 {
+func returnsIn(block *ast.BlockStmt) bool { return endsInReturn(block.List) }
+
+// endsInReturn reports whether the last of stmts is a return.
+func endsInReturn(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
 		return false
 	}
-	_, ok := block.List[len(block.List)-1].(*ast.ReturnStmt)
+	_, ok := stmts[len(stmts)-1].(*ast.ReturnStmt)
 	return ok
 }
 
@@ -506,10 +509,8 @@ func (a *recogniser) waitsBefore(cur inspector.Cursor) (waits []Wait, fn ast.Nod
 			case *ast.CommClause:
 				list = n.Body
 			}
-			if len(list) > 0 {
-				if _, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
-					returning = append(returning, c.Node())
-				}
+			if endsInReturn(list) {
+				returning = append(returning, c.Node())
 			}
 		}
 		for _, w := range a.waitsIn(stmt) {
