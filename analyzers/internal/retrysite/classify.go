@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -1038,8 +1039,15 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 			}
 		}
 	}
-	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(s, bodyCur) ||
-		a.countAsked(bodyCur, incs) || a.leavesOnOwnCount(s, call) {
+	// A count handed to a predicate may be stepped at the top of the body
+	// or in the post statement as well as in a branch.
+	stepped := a.branchCounters(s, bodyCur)
+	counters := maps.Clone(stepped)
+	for obj := range incs {
+		counters[obj] = true
+	}
+	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(stepped, bodyCur) ||
+		a.countAsked(bodyCur, counters) || a.leavesOnOwnCount(s, call) {
 		return Bound{Kind: Unknown}
 	}
 	return Bound{Kind: Unbounded}
@@ -1104,9 +1112,10 @@ func (a *recogniser) countingRecv(c *ast.CallExpr) types.Object {
 // countAsked reports whether the loop body hands one of its counters to a
 // predicate that may compare it with a limit the loop does not show
 // (retry, delay := c.shouldRetry(resp, err, attempt), as PagerDuty's
-// client does): a predicate of the package that compares the parameter,
-// or one out of sight.
-func (a *recogniser) countAsked(bodyCur inspector.Cursor, incs map[types.Object]int) bool {
+// client does; wait, ok, err := retrier.Retry(ctx, n, req, res, err), as
+// olivere/elastic's does): a function with a bool among its results that
+// compares the parameter, when it is the package's, or one out of sight.
+func (a *recogniser) countAsked(bodyCur inspector.Cursor, counters map[types.Object]bool) bool {
 	asked := false
 	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
 		call, ok := c.Node().(*ast.CallExpr)
@@ -1114,10 +1123,10 @@ func (a *recogniser) countAsked(bodyCur inspector.Cursor, incs map[types.Object]
 			return false
 		}
 		sig := typematch.SignatureOf(a.info, call.Fun)
-		if sig == nil || sig.Results().Len() == 0 || !isBool(sig.Results().At(0).Type()) {
+		if sig == nil || !hasBoolResult(sig) {
 			return true
 		}
-		isCounter := func(arg ast.Expr) bool { _, ok := incs[identObj(a.info, arg)]; return arg != nil && ok }
+		isCounter := func(arg ast.Expr) bool { return arg != nil && counters[identObj(a.info, arg)] }
 		fn := typematch.Callee(a.info, call)
 		if fn == nil {
 			asked = slices.ContainsFunc(call.Args, isCounter) // a function value: out of sight
@@ -1153,38 +1162,52 @@ func (a *recogniser) comparesParam(fn *types.Func, i int) bool {
 	return compares
 }
 
-// countsInBranches reports whether the body of loop s steps a counter
-// declared before it inside a branch and compares it: ncw/swift's Call
-// goes round while "retries > 0", taking one off in each branch that
-// retries. The count is bounded, by a value the loop does not show.
-func (a *recogniser) countsInBranches(s *ast.ForStmt, bodyCur inspector.Cursor) bool {
-	stepped := map[types.Object]bool{}
-	compared := map[types.Object]bool{}
-	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil), (*ast.BinaryExpr)(nil)}, func(c inspector.Cursor) bool {
+// branchCounters returns the counters that the body of loop s steps
+// anywhere outside function literals (inside a branch too: olivere/elastic
+// counts n++ only where an attempt failed): numeric variables declared
+// before the loop, stepped with ++, --, += or -=.
+func (a *recogniser) branchCounters(s *ast.ForStmt, bodyCur inspector.Cursor) map[types.Object]bool {
+	counters := map[types.Object]bool{}
+	step := func(e ast.Expr) {
+		if v, ok := identObj(a.info, e).(*types.Var); ok && !v.IsField() && isNumeric(v.Type()) && v.Pos() < s.Pos() {
+			counters[v] = true
+		}
+	}
+	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.IncDecStmt:
-			stepped[identObj(a.info, n.X)] = true
+			step(n.X)
 		case *ast.AssignStmt:
 			if (n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN) && len(n.Lhs) == 1 {
-				stepped[identObj(a.info, n.Lhs[0])] = true
-			}
-		case *ast.BinaryExpr:
-			switch n.Op {
-			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-				compared[identObj(a.info, n.X)] = true
-				compared[identObj(a.info, n.Y)] = true
+				step(n.Lhs[0])
 			}
 		}
 		return true
 	})
-	for obj := range stepped {
-		if v, ok := obj.(*types.Var); ok && !v.IsField() && isNumeric(v.Type()) && v.Pos() < s.Pos() && compared[obj] {
-			return true
+	return counters
+}
+
+// countsInBranches reports whether the body of loop s compares one of the
+// counters it steps (branchCounters): ncw/swift's Call goes round while
+// "retries > 0", taking one off in each branch that retries. The count is
+// bounded, by a value the loop does not show.
+func (a *recogniser) countsInBranches(counters map[types.Object]bool, bodyCur inspector.Cursor) bool {
+	compared := false
+	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.BinaryExpr)(nil)}, func(c inspector.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+				compared = compared || counters[identObj(a.info, n.X)] || counters[identObj(a.info, n.Y)]
+			}
 		}
-	}
-	return false
+		return !compared
+	})
+	return compared
 }
 
 // isContextMethod reports whether fn is a method of context.Context.
@@ -1307,6 +1330,16 @@ func (a *recogniser) isRateLimited(body inspector.Cursor) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// hasBoolResult reports whether one of sig's results is a bool.
+func hasBoolResult(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if isBool(v.Type()) {
+			return true
 		}
 	}
 	return false

@@ -207,8 +207,10 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
 		// A return before the attempt in the body (alertmanager's check of
-		// ctx.Done first) is not reached after the attempt succeeded.
-		if w.succeeded() && w.returnsError(s) && !w.beforeAttempt(s) {
+		// ctx.Done first) is not reached after the attempt succeeded, and
+		// one for a later step's failure (decoding the answer) is that
+		// step's, not a success that did not end the loop.
+		if w.succeeded() && w.returnsError(s) && !w.beforeAttempt(s) && !w.onLaterFailure(s) {
 			return aborts, false, st
 		}
 		return exits, false, st
@@ -621,6 +623,48 @@ func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 		case *ast.CallExpr:
 			fn := typematch.Callee(w.info, r)
 			if typematch.IsFunc(fn, "errors", "New") || typematch.IsFunc(fn, "fmt", "Errorf") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onLaterFailure reports whether the return statement s runs only when a
+// step after the attempt failed: it is in the body of an if of the loop that
+// tests an error declared after the attempt against nil (replicate's
+// if err := json.Unmarshal(b, &out); err != nil { return fmt.Errorf(...) }
+// once the request has succeeded).
+func (w *walker) onLaterFailure(s *ast.ReturnStmt) bool {
+	cur, ok := w.loop.FindNode(s)
+	if !ok {
+		return false
+	}
+	for p := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncLit)(nil)) {
+		ifs, ok := p.Node().(*ast.IfStmt)
+		if !ok || ifs.Pos() < w.loop.Node().Pos() {
+			return false
+		}
+		if s.Pos() < ifs.Body.Pos() || s.End() > ifs.Body.End() {
+			continue // in its else
+		}
+		for _, c := range eval.Conjuncts(ifs.Cond) {
+			be, ok := ast.Unparen(c).(*ast.BinaryExpr)
+			if !ok || be.Op != token.NEQ {
+				continue
+			}
+			x := be.X
+			if w.isNil(x) {
+				x = be.Y
+			} else if !w.isNil(be.Y) {
+				continue
+			}
+			id, ok := ast.Unparen(x).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, ok := w.info.Uses[id].(*types.Var)
+			if ok && typematch.IsError(v.Type()) && !w.att.errs[v] && v.Pos() > w.att.call.End() {
 				return true
 			}
 		}

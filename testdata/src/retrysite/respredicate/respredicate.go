@@ -414,3 +414,34 @@ func refresh(c *http.Client, req *http.Request) {
 		time.Sleep(delay)
 	}
 }
+
+// Retrier is a retry policy out of sight: told the count, it answers beside
+// a wait and an error whether to go on (olivere/elastic's Retrier.Retry).
+type Retrier interface {
+	Retry(n int, res *http.Response, err error) (time.Duration, bool, error)
+}
+
+// The policy decides how many attempts there are: not unbounded, though the
+// count is stepped only in branches.
+func sendWithRetrier(c *http.Client, req *http.Request, r Retrier) (*http.Response, error) {
+	n := 0
+	for { // want `retry loop, an unknown number of attempts, waits sleep\(wait\)$`
+		res, err := c.Do(req)
+		if err == nil {
+			return res, nil
+		}
+		if res != nil {
+			n++
+		} else {
+			n += 2
+		}
+		wait, ok, rerr := r.Retry(n, res, err)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if !ok {
+			return nil, err
+		}
+		time.Sleep(wait)
+	}
+}
