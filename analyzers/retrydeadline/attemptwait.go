@@ -28,13 +28,12 @@ type attemptContext struct {
 // attempt's time is up (at once when the attempt timed out, or when its
 // cancel ran after it), and the loop either goes round without its pause,
 // sending the next attempt at once to a dependency that just timed out, or,
-// seeing the context's error, gives up the retries it was about to make. openai-go's RequestConfig.Execute (and
-// every Stainless-generated Go SDK's) reassigns ctx to the per-attempt
-// WithTimeout when a request timeout is set, then waits with
-// WaitForDelay(ctx, delay): a Retry-After longer than what is left of the
-// attempt's timeout ends the call with DeadlineExceeded (that loop leaves
-// through a predicate over the response, which the recogniser does not yet
-// read, so it is not found there).
+// seeing the context's error, gives up the retries it was about to make.
+// openai-go's RequestConfig.Execute (and every Stainless-generated Go SDK's)
+// reassigns ctx to the per-attempt WithTimeout when a request timeout is
+// set, then waits with WaitForDelay(ctx, delay): a Retry-After longer than
+// what is left of the attempt's timeout ends the call with
+// DeadlineExceeded.
 //
 // The wait is one the retry-site recogniser found: a time.After or a timer
 // in a select with a case on v.Done(), or a call of a function of this
