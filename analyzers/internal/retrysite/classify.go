@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -273,8 +272,10 @@ func (w *walker) retries(body *ast.BlockStmt) bool {
 	if len(att.verdicts) > 0 && (w.retriesOnVerdict(body, false) || w.retriesOnVerdict(body, true)) {
 		return true
 	}
-	w.sc, w.steps = success, 0
-	if w.run(body) != exits {
+	w.sc, w.steps, w.laterStepsLeave = success, 0, true
+	leaves := w.run(body) == exits
+	w.laterStepsLeave = false
+	if !leaves {
 		return false
 	}
 	fails := []scenario{}
@@ -1041,12 +1042,11 @@ func (a *recogniser) decideBodyBound(cur inspector.Cursor, call *ast.CallExpr) B
 	}
 	// A count handed to a predicate may be stepped at the top of the body
 	// or in the post statement as well as in a branch.
-	stepped := a.branchCounters(s, bodyCur)
-	counters := maps.Clone(stepped)
+	counters := a.branchCounters(s, bodyCur, false)
 	for obj := range incs {
 		counters[obj] = true
 	}
-	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(stepped, bodyCur) ||
+	if checked || len(incs) > 0 && s.Cond == nil && s.Post == nil || timed || a.countsInBranches(a.branchCounters(s, bodyCur, true), bodyCur) ||
 		a.countAsked(bodyCur, counters) || a.leavesOnOwnCount(s, call) {
 		return Bound{Kind: Unknown}
 	}
@@ -1123,7 +1123,7 @@ func (a *recogniser) countAsked(bodyCur inspector.Cursor, counters map[types.Obj
 			return false
 		}
 		sig := typematch.SignatureOf(a.info, call.Fun)
-		if sig == nil || !hasBoolResult(sig) {
+		if sig == nil || !isPolicy(sig) {
 			return true
 		}
 		isCounter := func(arg ast.Expr) bool { return arg != nil && counters[identObj(a.info, arg)] }
@@ -1162,21 +1162,24 @@ func (a *recogniser) comparesParam(fn *types.Func, i int) bool {
 	return compares
 }
 
-// branchCounters returns the counters that the body of loop s steps
-// anywhere outside function literals (inside a branch too: olivere/elastic
-// counts n++ only where an attempt failed): numeric variables declared
-// before the loop, stepped with ++, --, += or -=.
-func (a *recogniser) branchCounters(s *ast.ForStmt, bodyCur inspector.Cursor) map[types.Object]bool {
+// branchCounters returns the counters that the body of loop s steps outside
+// function literals, in its branches too (olivere/elastic counts n++ only
+// where an attempt failed), and in the loops it holds when intoLoops is set:
+// numeric variables declared before the loop, stepped with ++, --, += or -=.
+func (a *recogniser) branchCounters(s *ast.ForStmt, bodyCur inspector.Cursor, intoLoops bool) map[types.Object]bool {
 	counters := map[types.Object]bool{}
 	step := func(e ast.Expr) {
 		if v, ok := identObj(a.info, e).(*types.Var); ok && !v.IsField() && isNumeric(v.Type()) && v.Pos() < s.Pos() {
 			counters[v] = true
 		}
 	}
-	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil)}, func(c inspector.Cursor) bool {
+	filter := []ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.AssignStmt)(nil)}
+	bodyCur.Inspect(filter, func(c inspector.Cursor) bool {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return intoLoops // a tally of items inside one attempt is no count of attempts
 		case *ast.IncDecStmt:
 			step(n.X)
 		case *ast.AssignStmt:
@@ -1335,14 +1338,24 @@ func (a *recogniser) isRateLimited(body inspector.Cursor) bool {
 	return false
 }
 
-// hasBoolResult reports whether one of sig's results is a bool.
-func hasBoolResult(sig *types.Signature) bool {
-	for v := range sig.Results().Variables() {
-		if isBool(v.Type()) {
-			return true
-		}
+// isPolicy reports whether sig may answer whether to go on: its first
+// result is a bool (a verdict, perhaps beside a delay), or a bool comes
+// beside a delay or an error (olivere/elastic's Retry(...) (time.Duration,
+// bool, error)); a comma-ok lookup, (T, bool), is no such answer.
+func isPolicy(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() == 0 {
+		return false
 	}
-	return false
+	if isBool(res.At(0).Type()) {
+		return true
+	}
+	verdict, beside := false, false
+	for v := range res.Variables() {
+		verdict = verdict || isBool(v.Type())
+		beside = beside || typematch.IsError(v.Type()) || typematch.IsNamed(v.Type(), "time", "Duration")
+	}
+	return verdict && beside
 }
 
 func isBool(t types.Type) bool {

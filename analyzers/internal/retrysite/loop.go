@@ -93,6 +93,10 @@ type walker struct {
 	flags  map[types.Object]bool // bool variables the loop condition reads
 	steps  int
 	stopOn bool // under opStops and opRetries, the verdict that says stop
+	// laterStepsLeave, set while retries() walks a success, makes a return
+	// for a later step's failure (onLaterFailure) leave the loop rather than
+	// abort it; a poll's walk still sees it as no success that ends it.
+	laterStepsLeave bool
 	// resets, when not nil, collects the timers the walk resets (t.Reset(d)
 	// on a path it takes): see rearm.go.
 	resets map[types.Object]bool
@@ -210,7 +214,7 @@ func (w *walker) stmt(s ast.Stmt, st state, nested bool) (outcomes, bool, state)
 		// ctx.Done first) is not reached after the attempt succeeded, and
 		// one for a later step's failure (decoding the answer) is that
 		// step's, not a success that did not end the loop.
-		if w.succeeded() && w.returnsError(s) && !w.beforeAttempt(s) && !w.onLaterFailure(s) {
+		if w.succeeded() && w.returnsError(s) && !w.beforeAttempt(s) && !(w.laterStepsLeave && w.onLaterFailure(s)) {
 			return aborts, false, st
 		}
 		return exits, false, st
@@ -607,7 +611,7 @@ func receivesFrom(info *types.Info, comm ast.Stmt, ch types.Object) bool {
 // non-nil error: a sentinel (a package-level variable), errors.New,
 // fmt.Errorf, or a pointer to a literal. Leaving a loop that way after the
 // attempt succeeded is an abort (a handoff, a shutdown), not the success of a
-// retry.
+// retry, unless a later step failed (onLaterFailure).
 func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 	for _, r := range s.Results {
 		if t := w.info.TypeOf(r); t == nil || !typematch.IsError(t) {
@@ -632,11 +636,11 @@ func (w *walker) returnsError(s *ast.ReturnStmt) bool {
 
 // onLaterFailure reports whether the return statement s runs only when a
 // step after the attempt failed: it is in the body of an if of the loop that
-// tests an error declared after the attempt against nil (replicate's
+// tests an error declared in the loop after the attempt against nil (replicate's
 // if err := json.Unmarshal(b, &out); err != nil { return fmt.Errorf(...) }
 // once the request has succeeded).
 func (w *walker) onLaterFailure(s *ast.ReturnStmt) bool {
-	cur, ok := w.loop.FindNode(s)
+	cur, ok := source.Cursor(w.loop, s)
 	if !ok {
 		return false
 	}
@@ -664,7 +668,7 @@ func (w *walker) onLaterFailure(s *ast.ReturnStmt) bool {
 				continue
 			}
 			v, ok := w.info.Uses[id].(*types.Var)
-			if ok && typematch.IsError(v.Type()) && !w.att.errs[v] && v.Pos() > w.att.call.End() {
+			if ok && typematch.IsError(v.Type()) && !w.att.errs[v] && v.Pos() > w.att.call.End() && v.Pos() < w.loop.Node().End() {
 				return true
 			}
 		}

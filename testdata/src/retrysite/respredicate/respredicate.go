@@ -445,3 +445,41 @@ func sendWithRetrier(c *http.Client, req *http.Request, r Retrier) (*http.Respon
 		time.Sleep(wait)
 	}
 }
+
+type cache interface{ Get(k int) (string, bool) }
+
+// A count handed to a comma-ok lookup is no question of whether to go on:
+// the loop stays unbounded.
+func sendLookedUp(c *http.Client, req *http.Request, ch cache) (*http.Response, error) {
+	for attempt := 0; ; attempt++ { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if err == nil {
+			return res, nil
+		}
+		if note, ok := ch.Get(attempt); ok {
+			req.Header.Set("X-Note", note)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+type sink interface{ Full(n int) bool }
+
+// A tally of the items of one attempt, handed to a predicate out of sight,
+// counts no attempts: the loop stays unbounded.
+func sendCounted(c *http.Client, req *http.Request, s sink, parts []string) (*http.Response, error) {
+	total := 0
+	for { // want `retry loop, unbounded attempts, waits sleep\(time.Second\)$`
+		res, err := c.Do(req)
+		if err == nil {
+			return res, nil
+		}
+		for range parts {
+			total++
+		}
+		if s.Full(total) {
+			total = 0
+		}
+		time.Sleep(time.Second)
+	}
+}
