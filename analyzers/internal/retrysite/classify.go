@@ -1113,8 +1113,8 @@ func (a *recogniser) countingRecv(c *ast.CallExpr) types.Object {
 // predicate that may compare it with a limit the loop does not show
 // (retry, delay := c.shouldRetry(resp, err, attempt), as PagerDuty's
 // client does; wait, ok, err := retrier.Retry(ctx, n, req, res, err), as
-// olivere/elastic's does): a function with a bool among its results that
-// compares the parameter, when it is the package's, or one out of sight.
+// olivere/elastic's does): a policy (isPolicy) that compares the
+// parameter, when it is the package's, or one out of sight.
 func (a *recogniser) countAsked(bodyCur inspector.Cursor, counters map[types.Object]bool) bool {
 	asked := false
 	bodyCur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.CallExpr)(nil)}, func(c inspector.Cursor) bool {
