@@ -8,6 +8,7 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/eval"
 	"github.com/retrylint/retrylint/analyzers/internal/retrysite"
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -26,15 +27,23 @@ import (
 //	}
 //
 // A send in the return statement itself (return postJSON(...)) is sent
-// once too.
+// once too. So is a send in a loop inside the attempt that is no retry of
+// its own (one POST per node to add), when the retry loop is left on every
+// path after that inner loop: each of its POSTs goes out once, and only a
+// return leaves both loops from inside it.
 //
 // A retry library's operation is different: its return is the attempt's
 // outcome, which the library retries.
+//
+// A loop that goes round after a POST or a PATCH fails only when the failure
+// says the server did not act on it (a 429; a transport error or a 5xx
+// leaves the loop) sends it again only where the first did nothing: as far
+// as a key matters, it is sent once too.
 func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 	if site.Kind != retrysite.Loop {
 		return false
 	}
-	if c.goesAroundOnAnswer(site) {
+	if c.goesAroundOnAnswer(site) || !c.retriesUnsureWrite(site) {
 		return true
 	}
 	cur, ok := c.cursorOf(send)
@@ -42,42 +51,48 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 		return false
 	}
 	var path []inspector.Cursor // from the send up to the attempt
+	switches, loops := 0, 0     // switch and select statements, and loops, around the current level
 	for ; cur.Valid() && cur.Node() != site.Attempt; cur = cur.Parent() {
 		switch cur.Node().(type) {
-		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
-			return false // another function or a loop inside the attempt
+		case *ast.FuncLit:
+			return false // another function
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			switches++
+		case *ast.ForStmt, *ast.RangeStmt:
+			if len(path) == 0 {
+				return false
+			}
+			if k := path[len(path)-1].ParentEdgeKind(); k != edge.ForStmt_Body && k != edge.RangeStmt_Body || c.isSite(cur) {
+				return false // the send is in the loop's header, or the loop retries it
+			}
+			loops++
 		}
 		path = append(path, cur)
 	}
 	if !cur.Valid() {
 		return false
 	}
-	switches := 0 // switch and select statements around the current level
-	for _, p := range path {
-		switch p.Node().(type) {
-		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-			switches++
-		}
-	}
 	for _, p := range path {
 		switch p.Node().(type) {
 		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			switches-- // above it, a break leaves the loop
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops-- // above it, a break or a continue is the retry loop's
 		}
 		if !inBlock(p) {
 			continue
 		}
-		if mayContinue(p) {
+		if mayGoAround(p, loops > 0) {
 			return false
 		}
 		if _, ok := p.Node().(*ast.ReturnStmt); ok {
 			return true // return send(...): sent, then the loop is left
 		}
 		for next, ok := p.NextSibling(); ok; next, ok = next.NextSibling() {
-			if c.leaves(next.Node(), switches > 0) {
+			if c.leaves(next.Node(), switches > 0 || loops > 0) {
 				return true
 			}
-			if mayContinue(next) {
+			if mayGoAround(next, loops > 0) {
 				return false
 			}
 		}
@@ -85,13 +100,37 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 	return false
 }
 
-// leaves reports whether the statement s leaves the loop unconditionally.
-func (c *checker) leaves(s ast.Node, inSwitch bool) bool {
+// isSite reports whether the loop statement at cur is a retry site.
+func (c *checker) isSite(cur inspector.Cursor) bool {
+	for _, s := range c.sites.Sites {
+		if s.Node == cur.Node() {
+			return true
+		}
+	}
+	return false
+}
+
+// retriesUnsureWrite reports whether the loop site may send a POST or a
+// PATCH again after a failure that leaves open whether the server acted on
+// it (see retrysite.Site.RetriesUnsureFailure), memoised per site.
+func (c *checker) retriesUnsureWrite(site *retrysite.Site) bool {
+	v, ok := c.unsureWrites[site]
+	if !ok {
+		v = site.RetriesUnsureFailure("POST") || site.RetriesUnsureFailure("PATCH")
+		c.unsureWrites[site] = v
+	}
+	return v
+}
+
+// leaves reports whether the statement s leaves the loop unconditionally;
+// nested says that it sits inside a switch, a select or a loop of the
+// attempt, where an unlabelled break leaves only that.
+func (c *checker) leaves(s ast.Node, nested bool) bool {
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.BranchStmt:
-		return s.Tok == token.BREAK && s.Label == nil && !inSwitch
+		return s.Tok == token.BREAK && s.Label == nil && !nested
 	case *ast.ExprStmt:
 		call, ok := s.X.(*ast.CallExpr)
 		return ok && typematch.NeverReturns(c.pass.TypesInfo, call)
@@ -99,16 +138,23 @@ func (c *checker) leaves(s ast.Node, inSwitch bool) bool {
 	return false
 }
 
-// mayContinue reports whether n holds a continue or a goto (outside
-// function literals): a way around the loop again.
-func mayContinue(n inspector.Cursor) bool {
+// mayGoAround reports whether n holds a continue or a goto (outside
+// function literals): a way around the loop again. Inside a loop of the
+// attempt (inLoop, or a loop n holds), an unlabelled continue goes around
+// that loop only, so only a labelled one or a goto counts.
+func mayGoAround(n inspector.Cursor, inLoop bool) bool {
 	found := false
-	n.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.BranchStmt)(nil)}, func(cur inspector.Cursor) bool {
+	n.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil)}, func(cur inspector.Cursor) bool {
 		switch b := cur.Node().(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if !inLoop {
+				found = mayGoAround(cur, true)
+				return false
+			}
 		case *ast.BranchStmt:
-			if b.Tok == token.CONTINUE || b.Tok == token.GOTO {
+			if b.Tok == token.GOTO || b.Tok == token.CONTINUE && (b.Label != nil || !inLoop) {
 				found = true
 			}
 		}

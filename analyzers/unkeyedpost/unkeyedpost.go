@@ -84,19 +84,22 @@ type checker struct {
 	executorCalls map[*executor][]executorCall
 	foreign       map[string]bool       // see foreignRetriers
 	used          map[types.Object]bool // see usedHere
+	// unsureWrites memoises retriesUnsureWrite.
+	unsureWrites map[*retrysite.Site]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
-		pass:        pass,
-		rep:         report.New(pass),
-		root:        in.Root(),
-		reported:    make(map[token.Pos]bool),
-		named:       make(map[*types.Scope][]string),
-		sums:        make(map[*types.Func]*SendsFact),
-		summarising: make(map[*types.Func]bool),
-		ifaceCalls:  make(map[*types.Func][]*types.Func),
+		pass:         pass,
+		rep:          report.New(pass),
+		root:         in.Root(),
+		reported:     make(map[token.Pos]bool),
+		named:        make(map[*types.Scope][]string),
+		sums:         make(map[*types.Func]*SendsFact),
+		summarising:  make(map[*types.Func]bool),
+		ifaceCalls:   make(map[*types.Func][]*types.Func),
+		unsureWrites: make(map[*retrysite.Site]bool),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
 		return nil, nil // no reports and no facts from the standard library: see InStdlib

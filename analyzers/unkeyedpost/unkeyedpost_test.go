@@ -56,6 +56,11 @@ func TestCases(t *testing.T) {
 		// function literal handed to a retry helper of the user's own are
 		// attempts.
 		{Name: "Sites", Pkgs: []string{"unkeyedpost/sites"}},
+		// Refusals proves that a loop that sends a POST again only after a
+		// refusal (a 429) is quiet, the method read by a predicate given
+		// req.Method or the request, or by a test in the loop; one that goes
+		// round on a transport error, a 502 or a 503 for a POST is reported.
+		{Name: "Refusals", Pkgs: []string{"unkeyedpost/refusals"}},
 		// UserRunners: an unkeyed POST inside a closure handed to a retry
 		// helper of the user's own in another package (direct, forwarding,
 		// generic, kept in an unexported field only ever set to it) is

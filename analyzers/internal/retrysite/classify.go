@@ -129,7 +129,10 @@ func (a *recogniser) classifyLoop(cur inspector.Cursor, label *types.Label, fn a
 	if att.ch != nil {
 		waits = a.dropTimeouts(bodyCur, waits, att.ch)
 	}
-	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call, boundParam: boundParam}, nil
+	_, condCur, _ := loopParts(cur)
+	cond, labels, flags := a.walkContext(bodyCur, condCur)
+	walk := a.newWalker(cur, label, labels, cond, att, flags)
+	return &Site{Kind: Loop, Node: stmt, Attempt: body, Func: fn, Bound: bound, Waits: waits, Call: att.call, boundParam: boundParam, walk: walk}, nil
 }
 
 func stmtIsFor(s ast.Stmt) bool { _, ok := s.(*ast.ForStmt); return ok }
@@ -297,6 +300,44 @@ func (w *walker) retries(body *ast.BlockStmt) bool {
 			continue
 		}
 		if w.run(body)&around != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unsureStatuses are the answers after which a server may or may not have
+// acted on a request: it failed or timed out behind a gateway while
+// handling it. (A 429 refuses a request before it is handled.)
+var unsureStatuses = []int64{500, 502, 503, 504}
+
+// retriesUnsure reports whether the loop goes around on some path after its
+// attempt, sending a request of the given method, failed in a way that
+// leaves open whether the server acted on it: an error (a transport error,
+// or one that came with any status), or an answer with a status in
+// unsureStatuses. A failure whose cause the loop cannot see (a
+// false, an operation's own verdict) may be either, so it counts. The walk
+// evaluates comparisons of the request's method (replicate-go goes round
+// for any method but GET only on a 429: shouldRetry(response,
+// request.Method)).
+func (w *walker) retriesUnsure(body *ast.BlockStmt, method string) bool {
+	v := *w // the site's walker keeps its settings
+	v.method = method
+	att := v.att
+	if len(att.verdicts) > 0 || att.boolResult || len(att.bools) > 0 {
+		return true
+	}
+	goesAround := func(sc scenario, failCode int64) bool {
+		v.sc, v.steps, v.errStatus, v.failCode = sc, 0, 0, failCode
+		return v.run(body)&around != 0
+	}
+	// An error whose status is not known stands for every error, with a
+	// response or without.
+	if (att.errResult || len(att.errs) > 0) && goesAround(failErr, 0) {
+		return true
+	}
+	for _, code := range unsureStatuses {
+		if len(att.resps) > 0 && goesAround(failStatus, code) {
 			return true
 		}
 	}

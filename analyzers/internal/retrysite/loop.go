@@ -125,6 +125,21 @@ type walker struct {
 	// 401-only token refresh) does not retry a failing dependency. Left 0,
 	// the status of a failed attempt is unknown.
 	errStatus int64
+	// failCode, when not 0, is the status of the attempt's response under
+	// failStatus, 503 otherwise.
+	failCode int64
+	// method, when not "", is the method of the request the walk assumes
+	// the attempt sends (see retriesUnsure): a comparison of the request's
+	// Method, in the loop or in a predicate it is handed to, is evaluated.
+	method string
+}
+
+// failStatusCode is the status of the attempt's response under failStatus.
+func (w *walker) failStatusCode() int64 {
+	if w.failCode != 0 {
+		return w.failCode
+	}
+	return 503
 }
 
 // newWalker makes the walker of attempt att in the loop at cur, its
@@ -703,6 +718,9 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 				}
 				return v
 			}
+			if v := w.evalMethod(e); v != unknown {
+				return v
+			}
 			fallthrough
 		case token.LSS, token.LEQ, token.GTR, token.GEQ:
 			x, ok1 := w.evalInt(e.X)
@@ -784,9 +802,41 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i], found = statusArg, true
 		case w.callerCodes(arg):
 			roles[i] = codesArg
+		case w.method != "" && w.isMethod(arg):
+			roles[i] = methodArg
+		case w.method != "" && isRequest(w.info.TypeOf(arg)):
+			roles[i] = reqArg
 		}
 	}
 	return roles, found && !(len(args) == 1 && roles[0] == errArg)
+}
+
+// evalMethod evaluates e, an == or != comparison, when one side is the
+// method of a request (req.Method) and the other a constant, as the walk
+// assumes the method.
+func (w *walker) evalMethod(e *ast.BinaryExpr) tri {
+	if w.method == "" {
+		return unknown
+	}
+	for _, xy := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+		c, ok := typematch.StringConst(w.info, xy[1])
+		if !ok || !w.isMethod(xy[0]) {
+			continue
+		}
+		return eval.Of((c == w.method) == (e.Op == token.EQL))
+	}
+	return unknown
+}
+
+// isMethod reports whether e is the Method field of an HTTP request.
+func (w *walker) isMethod(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Method" && isRequest(w.info.TypeOf(sel.X))
+}
+
+// isRequest reports whether t is net/http's Request or a pointer to one.
+func isRequest(t types.Type) bool {
+	return t != nil && typematch.IsNamed(typematch.Deref(t), "net/http", "Request")
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

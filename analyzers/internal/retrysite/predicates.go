@@ -109,6 +109,10 @@ const (
 	statusArg         // the status code of the attempt's response
 	codesArg          // a list of status codes the caller gives (see inCodes)
 	codeArg           // an element of such a list, while a predicate ranges over it
+	// Only a walk that assumes a request method (Result.RetriesUnsureFailure)
+	// gives these roles:
+	methodArg // the method of the request the attempt sends (req.Method)
+	reqArg    // that request (a *http.Request)
 )
 
 // A retry helper may be told by its caller which statuses to go again on:
@@ -163,11 +167,13 @@ func isIntSlice(t types.Type) bool {
 }
 
 // outcome is the attempt's answer a predicate is evaluated with: whether the
-// error is nil and the response nil (each may be unknown), and the status
-// code, when known.
+// error is nil and the response nil (each may be unknown), the status
+// code, when known, and the method of the request, when the walk assumes
+// one.
 type outcome struct {
 	errNil, respNil tri
-	status          int64 // 0: unknown
+	status          int64  // 0: unknown
+	method          string // "": unknown
 }
 
 // outcome returns the walker's scenario as an outcome, and whether a
@@ -175,14 +181,14 @@ type outcome struct {
 func (w *walker) outcome() (outcome, bool) {
 	switch w.sc {
 	case success:
-		return outcome{errNil: yes, respNil: no, status: 200}, true
+		return outcome{errNil: yes, respNil: no, status: 200, method: w.method}, true
 	case failStatus:
-		return outcome{errNil: yes, respNil: no, status: 503}, true
+		return outcome{errNil: yes, respNil: no, status: w.failStatusCode(), method: w.method}, true
 	case failErr:
 		if w.errStatus != 0 {
-			return outcome{errNil: no, respNil: no, status: w.errStatus}, true
+			return outcome{errNil: no, respNil: no, status: w.errStatus, method: w.method}, true
 		}
-		return outcome{errNil: no, respNil: unknown}, true
+		return outcome{errNil: no, respNil: unknown, method: w.method}, true
 	}
 	return outcome{}, false
 }
@@ -458,19 +464,33 @@ func (a *recogniser) outcomeLeaf(e ast.Expr, role map[types.Object]argRole, out 
 // isStatusOf reports whether e is the status code of the attempt's
 // response: a parameter in that role, or the response's StatusCode field.
 func (a *recogniser) isStatusOf(e ast.Expr, roleOf func(ast.Expr) argRole) bool {
+	return isPart(e, roleOf, statusArg, respArg, "StatusCode")
+}
+
+// isMethodOf reports whether e is the method of the attempt's request: a
+// parameter in that role, or the request's Method field.
+func isMethodOf(e ast.Expr, roleOf func(ast.Expr) argRole) bool {
+	return isPart(e, roleOf, methodArg, reqArg, "Method")
+}
+
+// isPart reports whether e is a part of the attempt's answer or request: a
+// variable in the role part, or the field of that name of a variable in
+// the role whole.
+func isPart(e ast.Expr, roleOf func(ast.Expr) argRole, part, whole argRole, field string) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		return roleOf(e) == statusArg
+		return roleOf(e) == part
 	case *ast.SelectorExpr:
-		return e.Sel.Name == "StatusCode" && roleOf(e.X) == respArg
+		return e.Sel.Name == field && roleOf(e.X) == whole
 	}
 	return false
 }
 
 // outcomeValue evaluates a constant, the response's status code (given
-// whole or as the response's field) where out knows it, or one of the
-// response's headers (res.Header.Get(name): absent, ""), and reports
-// whether it could.
+// whole or as the response's field) where out knows it, the request's
+// method (given whole or as the request's field) where out assumes one, or
+// one of the response's headers (res.Header.Get(name): absent, ""), and
+// reports whether it could.
 func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out outcome) (constant.Value, bool) {
 	e = ast.Unparen(e)
 	if tv, ok := a.info.Types[e]; ok && tv.Value != nil {
@@ -481,6 +501,9 @@ func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out
 			return nil, false
 		}
 		return constant.MakeInt64(out.status), true
+	}
+	if isMethodOf(e, roleOf) && out.method != "" {
+		return constant.MakeString(out.method), true
 	}
 	if e, ok := e.(*ast.CallExpr); ok {
 		f := typematch.Callee(a.info, e)

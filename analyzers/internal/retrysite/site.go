@@ -147,11 +147,27 @@ type Site struct {
 
 	// boundParam is the parameter that holds a loop's attempt count, if any.
 	boundParam *types.Var
+	// walk walks a Loop's body with Call as its attempt (see
+	// RetriesUnsureFailure); nil for other kinds.
+	walk *walker
 }
 
 // BoundParam is the parameter that holds a loop's attempt count
 // (for i := 1; i <= retries; i++), or nil.
 func (s *Site) BoundParam() *types.Var { return s.boundParam }
+
+// RetriesUnsureFailure reports whether the site may run its attempt again
+// after it sent a request of the given method ("POST") and failed in a way
+// that leaves open whether the server acted on it: a transport error, or a
+// 500, 502, 503 or 504. A loop that goes round for such a method only on a
+// refusal (a 429) or on its own test of the answer says no; so may only a
+// loop whose body the recogniser walked. Every other site may.
+func (s *Site) RetriesUnsureFailure(method string) bool {
+	if s.walk == nil {
+		return true
+	}
+	return s.walk.retriesUnsure(s.Attempt, method)
+}
 
 // Contains reports whether pos lies in the site's attempt.
 func (s *Site) Contains(pos token.Pos) bool {

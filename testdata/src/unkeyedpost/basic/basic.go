@@ -384,6 +384,82 @@ func postThenFatal(u string) {
 	}
 }
 
+// The loop waits for a proxy's stats page, then adds each node by one POST
+// in a loop of its own and leaves: every path after the inner loop leaves
+// the retry loop, so each POST goes out once (go-redis's fault injector).
+func addNodesOnceReady(c *http.Client, u string, nodes []string) error {
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get(u + "/stats")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				for _, n := range nodes {
+					if n == "" {
+						continue // the inner loop's next node
+					}
+					r, err := http.Post(u+"/nodes", "text/plain", strings.NewReader(n))
+					if err != nil {
+						return err
+					}
+					r.Body.Close()
+				}
+				break
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
+// The same inner loop, but the retry loop goes around after it: each node's
+// POST is sent again on the next attempt.
+func addNodesUntilStable(c *http.Client, u string, nodes []string) error {
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get(u + "/stats")
+		if err == nil {
+			resp.Body.Close()
+			for _, n := range nodes {
+				r, err := http.Post(u+"/nodes", "text/plain", strings.NewReader(n)) // want `POST by http.Post is retried by a retry loop \(up to 10 attempts\)`
+				if err != nil {
+					return err
+				}
+				r.Body.Close()
+			}
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
+// A labelled continue in the inner loop goes around the retry loop: the
+// POSTs before it are sent again.
+func addNodesOrRetry(c *http.Client, u string, nodes []string) error {
+retry:
+	for i := 0; i < 10; i++ {
+		resp, err := c.Get(u + "/stats")
+		if err != nil {
+			time.Sleep(200 * time.Millisecond)
+			continue
+		}
+		resp.Body.Close()
+		for _, n := range nodes {
+			r, err := http.Post(u+"/nodes", "text/plain", strings.NewReader(n)) // want `POST by http.Post is retried by a retry loop \(up to 10 attempts\)`
+			if err == nil {
+				r.Body.Close()
+			}
+			if resp.StatusCode != http.StatusOK {
+				time.Sleep(200 * time.Millisecond)
+				continue retry
+			}
+		}
+		return nil
+	}
+	return errFailed
+}
+
 // log.Printf returns: a failed POST goes around again.
 func postThenPrint(u string) {
 	for i := 0; i < 3; i++ {
