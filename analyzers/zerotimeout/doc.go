@@ -121,7 +121,7 @@
 //     main);
 //   - it never sends a request;
 //   - it is test code: a _test.go file, a package that imports "testing"
-//     (test support), or a function that takes a testing value or starts an
+//     or lives in an e2e directory (test support), or a function that takes a testing value or starts an
 //     httptest server, unless -zerotimeout.tests is set, because go test
 //     -timeout already ends a hung test.
 //

@@ -155,11 +155,13 @@ func TestReachFacts(t *testing.T) {
 }
 
 // TestTestSupport: test code holds no sites: _test.go files, a harness
-// package (every non-test file imports "testing"), and functions that take
+// package (every non-test file imports "testing", or its path has an
+// element e2e; e2eclient is no such element), and functions that take
 // a testing value or start an httptest server in any package; a production
 // package that keeps a test hook beside its code still has its retry sites.
 func TestTestSupport(t *testing.T) {
-	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app", "retrysite/testsupport/prod")
+	testutil.Run(t, show, "retrysite/testsupport/fake", "retrysite/testsupport/app", "retrysite/testsupport/prod",
+		"retrysite/testsupport/e2e", "retrysite/testsupport/e2eclient")
 }
 
 // TestWaitFacts: functions that always wait a fixed or a randomised time,

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -14,7 +15,7 @@ import (
 
 // InTestCode reports whether pos is in test code: a _test.go file; a test
 // harness package (one whose every non-test file imports "testing": shared
-// suites, fakes, helpers); or, in any package, a function that takes a value
+// suites, fakes, helpers; or an e2e directory's, see HarnessPackage); or, in any package, a function that takes a value
 // of the testing package (t *testing.T, tb testing.TB), as the helpers a
 // production package exports to tests of other packages do (a testing.go
 // beside the code), or that starts an httptest server (a fake of a service
@@ -45,9 +46,15 @@ func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 	return false
 }
 
-// HarnessPackage reports whether every non-test file of the package
-// imports "testing".
+// HarnessPackage reports whether the package is test support: every
+// non-test file of it imports "testing", or its import path has an element
+// e2e. By a convention Go projects share (Kubernetes' test/e2e, go-redis's
+// maintnotifications/e2e), such a directory holds end-to-end tests and the
+// clients, fault injectors and servers they drive, which no program ships.
 func HarnessPackage(pass *analysis.Pass) bool {
+	if slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "e2e") {
+		return true
+	}
 	n := 0
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.FileStart); tf != nil && IsTestName(tf.Name()) {
