@@ -131,9 +131,9 @@ func TestJSON(t *testing.T) {
 		}
 	}
 	// zerotimeout's diagnostics each carry one fix, with edits in the file.
-	zt := tree["example.com/e2e/zerotimeout"]["zerotimeout"]
+	zt := tree["example.com/sample/zerotimeout"]["zerotimeout"]
 	if len(zt.Diagnostics) == 0 {
-		t.Fatalf("no zerotimeout diagnostics under example.com/e2e/zerotimeout; packages: %v", keys(tree))
+		t.Fatalf("no zerotimeout diagnostics under example.com/sample/zerotimeout; packages: %v", keys(tree))
 	}
 	for _, d := range zt.Diagnostics {
 		if !strings.HasPrefix(d.Posn, dir) || !strings.HasPrefix(d.End, dir) {

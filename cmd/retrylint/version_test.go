@@ -26,11 +26,11 @@ func TestReadBuild(t *testing.T) {
 			Main: debug.Module{Path: "github.com/retrylint/retrylint", Version: "v0.0.0-20261129184213-72b8600a159e+dirty"}, Settings: vcs},
 			"github.com/retrylint/retrylint@v0.0.0-20261129184213-72b8600a159e+dirty vcs.revision=72b8600a159eeb08f672551f09c8b910b0d282a1 vcs.time=2026-11-29T18:42:13Z vcs.modified=true go1.26.8"},
 		{"go tool in another module", &debug.BuildInfo{GoVersion: "go1.26.8", Path: mainPkg,
-			Main: debug.Module{Path: "example.com/e2e", Version: "(devel)"},
+			Main: debug.Module{Path: "example.com/sample", Version: "(devel)"},
 			Deps: []*debug.Module{{Path: "golang.org/x/tools", Version: "v0.49.0"}, {Path: "github.com/retrylint/retrylint", Version: "v0.2.1"}}},
 			"github.com/retrylint/retrylint@v0.2.1 go1.26.8"},
 		{"replaced by a directory", &debug.BuildInfo{GoVersion: "go1.26.8", Path: mainPkg,
-			Main: debug.Module{Path: "example.com/e2e"},
+			Main: debug.Module{Path: "example.com/sample"},
 			Deps: []*debug.Module{{Path: "github.com/retrylint/retrylint", Replace: &debug.Module{Path: "../.."}}}},
 			"github.com/retrylint/retrylint@(devel) go1.26.8"},
 	} {

@@ -96,7 +96,7 @@ func TestMatch(t *testing.T) {
 
 func TestParseText(t *testing.T) {
 	dir := canonical(t.TempDir())
-	out := "# example.com/e2e/zerotimeout\n" +
+	out := "# example.com/sample/zerotimeout\n" +
 		"zerotimeout/z.go:18:23: http.Client has no Timeout: a server blocks\n" +
 		"/abs/x.go:1:2: absolute (full jitter)\n" +
 		"retrylint: some error\n"

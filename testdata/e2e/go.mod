@@ -1,4 +1,4 @@
-module example.com/e2e
+module example.com/sample
 
 go 1.25.0
 

@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -37,5 +39,37 @@ func TestCursor(t *testing.T) {
 	}
 	if cur, ok := Cursor(root, &ast.Ident{Name: "x", NamePos: f.Decls[0].Pos()}); ok {
 		t.Errorf("Cursor of a node outside the tree = %v; want none", cur.Node())
+	}
+}
+
+// TestHarnessPackageE2E: a package under an e2e directory of its module is
+// test support; one of a module named e2e is not, and neither is a package
+// whose element only starts with e2e. Without module information the whole
+// import path counts.
+func TestHarnessPackageE2E(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "client.go", "package client\n\nimport \"net/http\"\n\nvar _ = http.Get\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		pkg, module string
+		want        bool
+	}{
+		{"github.com/redis/go-redis/v9/maintnotifications/e2e", "github.com/redis/go-redis/v9", true},
+		{"k8s.io/kubernetes/test/e2e/framework", "k8s.io/kubernetes", true},
+		{"example.com/e2e/client", "example.com/e2e", false},
+		{"example.com/e2e", "example.com/e2e", false},
+		{"example.com/app/e2eclient", "example.com/app", false},
+		{"retrysite/testsupport/e2e", "", true},
+		{"retrysite/testsupport/prod", "", false},
+	} {
+		pass := &analysis.Pass{Fset: fset, Files: []*ast.File{file}, Pkg: types.NewPackage(tc.pkg, "client")}
+		if tc.module != "" {
+			pass.Module = &analysis.Module{Path: tc.module}
+		}
+		if got := HarnessPackage(pass); got != tc.want {
+			t.Errorf("HarnessPackage(%s in module %q) = %v, want %v", tc.pkg, tc.module, got, tc.want)
+		}
 	}
 }

@@ -51,8 +51,14 @@ func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 // e2e. By a convention Go projects share (Kubernetes' test/e2e, go-redis's
 // maintnotifications/e2e), such a directory holds end-to-end tests and the
 // clients, fault injectors and servers they drive, which no program ships.
+// Only the path inside the module counts, where the driver says which
+// module that is: a module named e2e says nothing of its packages.
 func HarnessPackage(pass *analysis.Pass) bool {
-	if slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "e2e") {
+	path := pass.Pkg.Path()
+	if m := pass.Module; m != nil && m.Path != "" {
+		path = strings.TrimPrefix(strings.TrimPrefix(path, m.Path), "/")
+	}
+	if slices.Contains(strings.Split(path, "/"), "e2e") {
 		return true
 	}
 	n := 0

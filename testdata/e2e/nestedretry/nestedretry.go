@@ -10,7 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/retry"
 
-	"example.com/e2e/nestedretry/inventory"
+	"example.com/sample/nestedretry/inventory"
 )
 
 // Orders places orders.

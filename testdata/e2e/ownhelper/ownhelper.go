@@ -13,7 +13,7 @@ import (
 
 	"github.com/retrylint/retrylint/retry"
 
-	"example.com/e2e/ownhelper/retrier"
+	"example.com/sample/ownhelper/retrier"
 )
 
 // Deliverer posts webhook events to subscribers.
