@@ -127,7 +127,8 @@
 // context.Background(), which no caller waits on (one made from a request's
 // context is reported, without a fix).
 // Like retrylint's other analyzers it leaves test code
-// (_test.go files, packages that import "testing") and generated files alone,
+// (_test.go files, packages that import "testing" or live in an e2e
+// directory) and generated files alone,
 // and honours //retrylint:ignore retrydeadline <reason>.
 //
 // See https://github.com/retrylint/retrylint/blob/main/docs/retrydeadline.md.

@@ -27,10 +27,9 @@ import (
 //	}
 //
 // A send in the return statement itself (return postJSON(...)) is sent
-// once too. So is a send in a loop inside the attempt that is no retry of
-// its own (one POST per node to add), when the retry loop is left on every
-// path after that inner loop: each of its POSTs goes out once, and only a
-// return leaves both loops from inside it.
+// once too. So is a send in a loop over items inside the attempt (one POST
+// per node to add; see overItems), when the retry loop is left on every
+// path after that inner loop: each of its POSTs goes out once.
 //
 // A retry library's operation is different: its return is the attempt's
 // outcome, which the library retries.
@@ -43,7 +42,7 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 	if site.Kind != retrysite.Loop {
 		return false
 	}
-	if c.goesAroundOnAnswer(site) || !c.retriesUnsureWrite(site) {
+	if c.goesAroundOnAnswer(site) || send == site.Call && !c.retriesUnsureWrite(site) {
 		return true
 	}
 	cur, ok := c.cursorOf(send)
@@ -62,8 +61,8 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 			if len(path) == 0 {
 				return false
 			}
-			if k := path[len(path)-1].ParentEdgeKind(); k != edge.ForStmt_Body && k != edge.RangeStmt_Body || c.isSite(cur) {
-				return false // the send is in the loop's header, or the loop retries it
+			if k := path[len(path)-1].ParentEdgeKind(); k != edge.ForStmt_Body && k != edge.RangeStmt_Body || c.isSite(cur) || !c.overItems(cur) {
+				return false // the send is in the loop's header, or the loop retries it or may
 			}
 			loops++
 		}
@@ -89,11 +88,55 @@ func (c *checker) sentOnce(send ast.Node, site *retrysite.Site) bool {
 			return true // return send(...): sent, then the loop is left
 		}
 		for next, ok := p.NextSibling(); ok; next, ok = next.NextSibling() {
-			if c.leaves(next.Node(), switches > 0 || loops > 0) {
+			// Inside a loop over items nothing but a failure's return
+			// leaves (see overItems), and no such return is unconditional.
+			if c.leaves(next.Node(), switches > 0) {
 				return true
 			}
 			if mayGoAround(next, loops > 0) {
 				return false
+			}
+		}
+	}
+	return false
+}
+
+// overItems reports whether the loop statement at cur, inside a retry's
+// attempt, goes over items, each sent once, rather than trying one
+// request on several hosts until one answers: nothing in it leaves it but
+// a return on a failure, in the body of an if that tests an error against
+// nil (if err := add(n); err != nil { return err }). A break, or any other
+// return (return resp, nil; return decode(resp)), may leave on success, as
+// a failover does.
+func (c *checker) overItems(cur inspector.Cursor) bool {
+	ok := true
+	cur.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.BranchStmt)(nil), (*ast.ReturnStmt)(nil)}, func(n inspector.Cursor) bool {
+		switch s := n.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			ok = s.Tok != token.BREAK
+		case *ast.ReturnStmt:
+			ok = c.onFailure(n, cur)
+		}
+		return ok
+	})
+	return ok
+}
+
+// onFailure reports whether the return statement at ret lies, below the
+// statement at top, in the body of an if whose condition holds only when
+// an error is not nil.
+func (c *checker) onFailure(ret, top inspector.Cursor) bool {
+	for cur := ret; cur.Valid() && cur != top; cur = cur.Parent() {
+		ifs, ok := cur.Parent().Node().(*ast.IfStmt)
+		if !ok || cur.ParentEdgeKind() != edge.IfStmt_Body {
+			continue
+		}
+		for _, term := range eval.Conjuncts(ifs.Cond) {
+			b, ok := ast.Unparen(term).(*ast.BinaryExpr)
+			if ok && b.Op == token.NEQ && c.pass.TypesInfo.Types[b.Y].IsNil() && typematch.IsError(c.pass.TypesInfo.TypeOf(b.X)) {
+				return true
 			}
 		}
 	}
@@ -123,8 +166,8 @@ func (c *checker) retriesUnsureWrite(site *retrysite.Site) bool {
 }
 
 // leaves reports whether the statement s leaves the loop unconditionally;
-// nested says that it sits inside a switch, a select or a loop of the
-// attempt, where an unlabelled break leaves only that.
+// nested says that it sits inside a switch or a select, where an
+// unlabelled break leaves only that.
 func (c *checker) leaves(s ast.Node, nested bool) bool {
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
@@ -150,7 +193,7 @@ func mayGoAround(n inspector.Cursor, inLoop bool) bool {
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			if !inLoop {
-				found = mayGoAround(cur, true)
+				found = found || mayGoAround(cur, true)
 				return false
 			}
 		case *ast.BranchStmt:

@@ -121,9 +121,10 @@
 //     main);
 //   - it never sends a request;
 //   - it is test code: a _test.go file, a package that imports "testing"
-//     or lives in an e2e directory (test support), or a function that takes a testing value or starts an
-//     httptest server, unless -zerotimeout.tests is set, because go test
-//     -timeout already ends a hung test.
+//     or lives in an e2e directory (test support), or a function that
+//     takes a testing value or starts an httptest server, unless
+//     -zerotimeout.tests is set, because go test -timeout already ends a
+//     hung test.
 //
 // A client made around the transport its caller gives (a RoundTripper
 // parameter, or a field of an options parameter such as Options.Transport,

@@ -112,7 +112,7 @@ type walker struct {
 	callerCodes func(ast.Expr) bool
 	// inStatusSet is what a lookup of a status code in a set of them
 	// answers (recogniser.inStatusSet).
-	inStatusSet func(set ast.Expr, status int64) tri
+	inStatusSet func(set ast.Expr, status int64, exact bool) tri
 	// absentFails, when set, leaves a test of the attempt's error for "does
 	// not exist" unknown instead of false (see absent.go): the walk then
 	// asks whether the loop would retry if that answer were one more
@@ -746,7 +746,9 @@ func (w *walker) operand(e ast.Expr, st state) tri {
 	case *ast.IndexExpr:
 		// retryOnStatus[resp.StatusCode]: a set of status codes.
 		if out, ok := w.outcome(); ok && out.status != 0 && w.isCurrentStatus(e.Index) {
-			return w.inStatusSet(e.X, out.status)
+			// A walk that assumes a method asks about one status, not
+			// about server failures in general (see retriesUnsure).
+			return w.inStatusSet(e.X, out.status, w.method != "")
 		}
 	case *ast.CallExpr:
 		// The attempt itself: in a condition (if tryLock()), or as the value
@@ -804,7 +806,7 @@ func (w *walker) roles(args []ast.Expr) ([]argRole, bool) {
 			roles[i] = codesArg
 		case w.method != "" && w.isMethod(arg):
 			roles[i] = methodArg
-		case w.method != "" && isRequest(w.info.TypeOf(arg)):
+		case w.method != "" && w.isAttemptRequest(arg):
 			roles[i] = reqArg
 		}
 	}
@@ -828,15 +830,28 @@ func (w *walker) evalMethod(e *ast.BinaryExpr) tri {
 	return unknown
 }
 
-// isMethod reports whether e is the Method field of an HTTP request.
+// isMethod reports whether e is the Method field of the request the
+// attempt sends.
 func (w *walker) isMethod(e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Method" && isRequest(w.info.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Method" && w.isAttemptRequest(sel.X)
 }
 
-// isRequest reports whether t is net/http's Request or a pointer to one.
-func isRequest(t types.Type) bool {
-	return t != nil && typematch.IsNamed(typematch.Deref(t), "net/http", "Request")
+// isAttemptRequest reports whether e is a variable holding a net/http
+// Request that the attempt's call is given (c.Do(req)): the request whose
+// method the walk assumes. Another request of the loop (a status query
+// beside a POST) keeps its method unknown.
+func (w *walker) isAttemptRequest(e ast.Expr) bool {
+	obj := identObj(w.info, e)
+	if obj == nil || !typematch.IsNamed(typematch.Deref(obj.Type()), "net/http", "Request") {
+		return false
+	}
+	for _, arg := range w.att.call.Args {
+		if identObj(w.info, arg) == obj {
+			return true
+		}
+	}
+	return false
 }
 
 // succeeded reports whether the scenario's attempt returned no error and was

@@ -530,7 +530,9 @@ func (a *recogniser) outcomeValue(e ast.Expr, roleOf func(ast.Expr) argRole, out
 // none holds is taken not to be (a set of codes to go round on holds
 // failures; a set of codes to stop on that is not in sight leaves the loop
 // going round on success, which is no retry). Anything else is unknown.
-func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
+// Asked exactly, a set answers for the status itself: one that holds only
+// 429 does not hold 503.
+func (a *recogniser) inStatusSet(set ast.Expr, status int64, exact bool) tri {
 	t, ok := typematch.Deref(a.info.TypeOf(set)).Underlying().(*types.Map)
 	if !ok || !typematch.IsInteger(t.Key().Underlying()) || !types.Identical(t.Elem().Underlying(), types.Typ[types.Bool]) {
 		return unknown
@@ -540,7 +542,7 @@ func (a *recogniser) inStatusSet(set ast.Expr, status int64) tri {
 	switch {
 	case codes.has[status]:
 		return yes
-	case serverFailure(status) && codes.holdsAny(serverFailure):
+	case !exact && serverFailure(status) && codes.holdsAny(serverFailure):
 		return yes
 	case codes.complete:
 		return no

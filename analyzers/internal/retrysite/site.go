@@ -148,7 +148,8 @@ type Site struct {
 	// boundParam is the parameter that holds a loop's attempt count, if any.
 	boundParam *types.Var
 	// walk walks a Loop's body with Call as its attempt (see
-	// RetriesUnsureFailure); nil for other kinds.
+	// RetriesUnsureFailure); nil for other kinds and for a loop paced by a
+	// ticker's channel.
 	walk *walker
 }
 

@@ -42,10 +42,10 @@ func TestCursor(t *testing.T) {
 	}
 }
 
-// TestHarnessPackageE2E: a package under an e2e directory of its module is
-// test support; one of a module named e2e is not, and neither is a package
-// whose element only starts with e2e. Without module information the whole
-// import path counts.
+// TestHarnessPackageE2E: a package under an e2e directory of its
+// repository is test support, in the repository's module or a nested one;
+// one of a repository named e2e is not, and neither is a package whose
+// element only starts with e2e. Module information plays no part.
 func TestHarnessPackageE2E(t *testing.T) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "client.go", "package client\n\nimport \"net/http\"\n\nvar _ = http.Get\n", 0)
@@ -58,11 +58,14 @@ func TestHarnessPackageE2E(t *testing.T) {
 	}{
 		{"github.com/redis/go-redis/v9/maintnotifications/e2e", "github.com/redis/go-redis/v9", true},
 		{"k8s.io/kubernetes/test/e2e/framework", "k8s.io/kubernetes", true},
-		{"example.com/e2e/client", "example.com/e2e", false},
+		{"github.com/acme/proj/test/e2e/framework", "github.com/acme/proj/test/e2e", true},
+		{"github.com/acme/e2e/client", "github.com/acme/e2e", false},
+		{"github.com/acme/e2e/client", "", false},
 		{"example.com/e2e", "example.com/e2e", false},
 		{"example.com/app/e2eclient", "example.com/app", false},
 		{"retrysite/testsupport/e2e", "", true},
 		{"retrysite/testsupport/prod", "", false},
+		{"e2e", "", true},
 	} {
 		pass := &analysis.Pass{Fset: fset, Files: []*ast.File{file}, Pkg: types.NewPackage(tc.pkg, "client")}
 		if tc.module != "" {

@@ -15,8 +15,9 @@ import (
 
 // InTestCode reports whether pos is in test code: a _test.go file; a test
 // harness package (one whose every non-test file imports "testing": shared
-// suites, fakes, helpers; or an e2e directory's, see HarnessPackage); or, in any package, a function that takes a value
-// of the testing package (t *testing.T, tb testing.TB), as the helpers a
+// suites, fakes, helpers; or one in an e2e directory, see HarnessPackage);
+// or, in any package, a function that takes a value of the testing
+// package (t *testing.T, tb testing.TB), as the helpers a
 // production package exports to tests of other packages do (a testing.go
 // beside the code), or that starts an httptest server (a fake of a service
 // and the client wired to it, in a file of mocks). Tests are no fleet of
@@ -51,14 +52,16 @@ func InTestCode(pass *analysis.Pass, pos token.Pos) bool {
 // e2e. By a convention Go projects share (Kubernetes' test/e2e, go-redis's
 // maintnotifications/e2e), such a directory holds end-to-end tests and the
 // clients, fault injectors and servers they drive, which no program ships.
-// Only the path inside the module counts, where the driver says which
-// module that is: a module named e2e says nothing of its packages.
+// In a path that starts with a host, its first three elements name a
+// repository (github.com/acme/e2e), which says nothing of its packages; a
+// nested module (github.com/acme/proj/test/e2e) is a directory of its
+// repository like any other.
 func HarnessPackage(pass *analysis.Pass) bool {
-	path := pass.Pkg.Path()
-	if m := pass.Module; m != nil && m.Path != "" {
-		path = strings.TrimPrefix(strings.TrimPrefix(path, m.Path), "/")
+	elems := strings.Split(pass.Pkg.Path(), "/")
+	if strings.Contains(elems[0], ".") {
+		elems = elems[min(3, len(elems)):]
 	}
-	if slices.Contains(strings.Split(path, "/"), "e2e") {
+	if slices.Contains(elems, "e2e") {
 		return true
 	}
 	n := 0

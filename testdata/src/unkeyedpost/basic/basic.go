@@ -460,6 +460,118 @@ retry:
 	return errFailed
 }
 
+// A continue in one case and a loop in a later one: the continue still
+// goes around the retry loop.
+func postSwitchThenLoop(ctx context.Context, c *http.Client, u string) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by a retry loop \(up to 3 attempts\)`
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		switch {
+		case err != nil:
+			time.Sleep(time.Second)
+			continue
+		case resp.StatusCode != http.StatusOK:
+			for k := range resp.Header {
+				log.Print(k)
+			}
+		}
+		return resp, err
+	}
+	return nil, errFailed
+}
+
+// After the primary fails, each replica is tried in an inner loop whose
+// continue skips the return: the retry loop goes around and posts again.
+func postToReplicas(c *http.Client, primary string, replicas []string, body string) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		r, err := c.Post(primary+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+		if err == nil {
+			return r, nil
+		}
+		for _, h := range replicas {
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			if err != nil {
+				continue
+			}
+			return r, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, errFailed
+}
+
+// The inner loop is a failover: it leaves on the first host that takes the
+// order, and its return of the last error leaves the retry loop too, but
+// the order is sent again to the next host after a timeout.
+func postFailover(c *http.Client, u string, hosts []string, order string) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get(u + "/ready")
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		var last error
+		for _, h := range hosts {
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			if err == nil {
+				return r, nil
+			}
+			last = err
+		}
+		return nil, last
+	}
+	return nil, errFailed
+}
+
+func readID(r *http.Response) (string, error) { return "", r.Body.Close() }
+
+// A failover that returns what the first host to take the order answered:
+// its return is no failure's, so the next host is sent the order again.
+func postFailoverDecoded(c *http.Client, u string, hosts []string, order string) (string, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get(u + "/ready")
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		for _, h := range hosts {
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			if err != nil {
+				return "", err
+			}
+			return readID(r)
+		}
+		break
+	}
+	return "", errFailed
+}
+
+// A failover that breaks on the first host to take the order, then leaves
+// the retry loop: the next host is sent the order again after a timeout.
+func postFailoverBreak(c *http.Client, u string, hosts []string, order string) (*http.Response, error) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.Get(u + "/ready")
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		resp.Body.Close()
+		var r *http.Response
+		for _, h := range hosts {
+			if r, err = c.Post(h+"/orders", "text/plain", strings.NewReader(order)); err == nil { // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+				break
+			}
+		}
+		return r, err
+	}
+	return nil, errFailed
+}
+
 // log.Printf returns: a failed POST goes around again.
 func postThenPrint(u string) {
 	for i := 0; i < 3; i++ {

@@ -207,3 +207,83 @@ func sendUntilAccepted(c *http.Client, u string) {
 		time.Sleep(time.Second)
 	}
 }
+
+// The loop's attempt is the status query; the POST beside it is sent again
+// on every round, whatever the query's method makes the predicate answer:
+// reported.
+func postBesideStatusQuery(ctx context.Context, c *http.Client, u string) error {
+	statusReq, err := http.NewRequestWithContext(ctx, http.MethodGet, u+"/queue", nil)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 5; i++ {
+		if r, err := c.Post(u+"/jobs", "text/plain", nil); err == nil { // want `POST by \(\*net/http.Client\).Post is retried by a retry loop \(up to 5 attempts\)`
+			r.Body.Close()
+		}
+		resp, err := c.Do(statusReq)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode < 400 {
+			return nil
+		}
+		if !shouldRetry(resp, statusReq.Method) {
+			return errFailed
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// refusals are the statuses the next loop goes round on: a 429 only.
+var refusals = map[int]bool{http.StatusTooManyRequests: true}
+
+// A set of statuses to go round on that holds only 429: quiet.
+func sendOnRefusalSet(ctx context.Context, c *http.Client, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if !refusals[resp.StatusCode] {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
+
+// The predicate is given another request's method (the GET that looked the
+// job up), which the walk does not take for the POST's: a 503 goes round,
+// and the POST is reported.
+func sendAskingAboutOther(ctx context.Context, c *http.Client, u string) error {
+	lookup, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil) // want `POST is retried by a retry loop \(up to 3 attempts\) without an Idempotency-Key`
+	if err != nil {
+		return err
+	}
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Do(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		if resp.StatusCode < 400 {
+			return nil
+		}
+		if !shouldRetry(resp, lookup.Method) {
+			return errFailed
+		}
+		time.Sleep(time.Second)
+	}
+	return errFailed
+}
