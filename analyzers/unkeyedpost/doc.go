@@ -143,12 +143,14 @@
 // the way, retries only what comes before it; a loop that goes around only
 // on an error of the package's own type that nothing in its attempt makes,
 // such as a redirect to the leader, follows an answer and leaves when the
-// POST fails; a POST sent in a loop over items inside the attempt, after
-// which every path leaves the retry loop); for a loop that goes round
-// after a POST or PATCH only on a refusal, a 429, and leaves on a transport
-// error and on a 500, 502, 503 or 504, read with the request's method where
-// the loop or the predicate it asks compares it (a client that retries a
-// GET on a 5xx but anything else only on a 429); for a key that comes
+// POST fails; a POST sent in a loop over items inside the attempt, one
+// that nothing leaves but a failure's return, after which every path
+// leaves the retry loop); for a loop whose attempt is the POST or PATCH
+// and that goes round after it only on a refusal, a 429, leaving on a
+// transport error and on a 500, 502, 503 or 504, read with the request's
+// method where the loop or the predicate it asks compares it (a client
+// that retries a GET on a 5xx but anything else only on a 429); for a key
+// that comes
 // from outside the attempt (a parameter, a value made before the loop, one
 // derived from an order id); for a header name that is not a constant,
 // unless a function of the package that takes no parameter and makes no

@@ -487,12 +487,12 @@ func postSwitchThenLoop(ctx context.Context, c *http.Client, u string) (*http.Re
 // continue skips the return: the retry loop goes around and posts again.
 func postToReplicas(c *http.Client, primary string, replicas []string, body string) (*http.Response, error) {
 	for i := 0; i < 3; i++ {
-		r, err := c.Post(primary+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+		r, err := c.Post(primary+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*http.Client\).Post is retried by a retry loop`
 		if err == nil {
 			return r, nil
 		}
 		for _, h := range replicas {
-			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(body)) // want `POST by \(\*http.Client\).Post is retried by a retry loop`
 			if err != nil {
 				continue
 			}
@@ -516,7 +516,7 @@ func postFailover(c *http.Client, u string, hosts []string, order string) (*http
 		resp.Body.Close()
 		var last error
 		for _, h := range hosts {
-			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*http.Client\).Post is retried by a retry loop`
 			if err == nil {
 				return r, nil
 			}
@@ -540,7 +540,7 @@ func postFailoverDecoded(c *http.Client, u string, hosts []string, order string)
 		}
 		resp.Body.Close()
 		for _, h := range hosts {
-			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			r, err := c.Post(h+"/orders", "text/plain", strings.NewReader(order)) // want `POST by \(\*http.Client\).Post is retried by a retry loop`
 			if err != nil {
 				return "", err
 			}
@@ -563,7 +563,7 @@ func postFailoverBreak(c *http.Client, u string, hosts []string, order string) (
 		resp.Body.Close()
 		var r *http.Response
 		for _, h := range hosts {
-			if r, err = c.Post(h+"/orders", "text/plain", strings.NewReader(order)); err == nil { // want `POST by \(\*net/http.Client\).Post is retried by a retry loop`
+			if r, err = c.Post(h+"/orders", "text/plain", strings.NewReader(order)); err == nil { // want `POST by \(\*http.Client\).Post is retried by a retry loop`
 				break
 			}
 		}

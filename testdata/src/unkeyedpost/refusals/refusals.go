@@ -217,7 +217,7 @@ func postBesideStatusQuery(ctx context.Context, c *http.Client, u string) error 
 		return err
 	}
 	for i := 0; i < 5; i++ {
-		if r, err := c.Post(u+"/jobs", "text/plain", nil); err == nil { // want `POST by \(\*net/http.Client\).Post is retried by a retry loop \(up to 5 attempts\)`
+		if r, err := c.Post(u+"/jobs", "text/plain", nil); err == nil { // want `POST by \(\*http.Client\).Post is retried by a retry loop \(up to 5 attempts\)`
 			r.Body.Close()
 		}
 		resp, err := c.Do(statusReq)
