@@ -379,6 +379,9 @@ func (c *checker) summarise(fn *types.Func, decl *ast.FuncDecl) *SendsFact {
 		rs := ReqSend{Param: i, Key: key, KeyFrom: from}
 		if fl.retried {
 			rs.Retrier = c.describe(fl.by, fn)
+			if fl.by.site != nil {
+				c.paramSites[p] = fl.by.site
+			}
 		}
 		f.Requests = append(f.Requests, rs)
 	}
@@ -393,6 +396,13 @@ func (f *SendsFact) sends() []Send {
 		return nil
 	}
 	return f.Sends
+}
+
+func (f *SendsFact) requests() []ReqSend {
+	if f == nil {
+		return nil
+	}
+	return f.Requests
 }
 
 // A newReq is a call that builds a request: net/http's or
@@ -999,6 +1009,9 @@ func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 			msg = fmt.Sprintf("idempotency key is made anew by %s on every call, so each attempt of %s sends a new one: "+
 				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
 		}
+		if r.site == nil && r.desc != "" {
+			c.reportedFor[r.desc] = true
+		}
 		if r.site == nil && r.desc == s.Retrier && rs.Key == NoKey &&
 			c.deferToExecutor(s.Retrier, executorCall{call: call, method: rs.Method, message: msg}) {
 			return true // the callee's own retry loop: see executors.go
@@ -1051,6 +1064,37 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 		}
 	}
 	return fns
+}
+
+// opaqueLocalFunc reports whether e is a local function variable (not a
+// parameter, its address never taken) every value of which is a method
+// value or a call's result.
+func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
+	v := c.varOf(e)
+	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
+		return false
+	}
+	u := c.usesOf(v)
+	for _, ref := range u.other {
+		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
+			return false
+		}
+	}
+	if len(u.defs) == 0 {
+		return false
+	}
+	for _, d := range u.defs {
+		switch d := ast.Unparen(d).(type) {
+		case *ast.CallExpr:
+		case *ast.SelectorExpr:
+			if s := c.pass.TypesInfo.Selections[d]; s == nil || s.Kind() != types.MethodVal {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // retriedAt returns what sends again the request rs that call sends (s
@@ -1188,23 +1232,23 @@ func (c *checker) inTestFile(n ast.Node) bool {
 
 // isDoer reports whether call, handed the request at ref, sends it through
 // code out of sight that has the shape of (*http.Client).Do: a method of an
-// interface (an httpDoer), or a function-typed struct field, taking the
-// request and returning an *http.Response. A function value in a local
-// variable is not followed.
+// interface (an httpDoer), a function-typed struct field, or a local
+// function variable given only method values and other calls' results
+// (handler := cfg.HTTPClient.Do, then handler = wrap(m, handler)), taking
+// the request and returning an *http.Response. A local variable given a
+// function literal is not followed: the literal may set a key.
 func (c *checker) isDoer(call *ast.CallExpr, fn *types.Func, ref inspector.Cursor) bool {
 	info := c.pass.TypesInfo
 	if fn != nil {
 		if recv := fn.Signature().Recv(); recv == nil || !types.IsInterface(recv.Type()) {
 			return false
 		}
-	} else {
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
+	} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
 			return false
 		}
+	} else if !c.opaqueLocalFunc(call.Fun) {
+		return false
 	}
 	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
 	if !ok {

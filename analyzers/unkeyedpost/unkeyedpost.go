@@ -86,6 +86,12 @@ type checker struct {
 	used          map[types.Object]bool // see usedHere
 	// unsureWrites memoises retriesUnsureWrite.
 	unsureWrites map[*retrysite.Site]bool
+	// paramSites maps the request parameters that a retry loop of their
+	// function sends again to that loop (see open.go).
+	paramSites map[*types.Var]*retrysite.Site
+	// reportedFor holds the descriptions of the retriers inside callees that
+	// a call of this package was reported for.
+	reportedFor map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -100,6 +106,8 @@ func run(pass *analysis.Pass) (any, error) {
 		summarising:  make(map[*types.Func]bool),
 		ifaceCalls:   make(map[*types.Func][]*types.Func),
 		unsureWrites: make(map[*retrysite.Site]bool),
+		paramSites:   make(map[*types.Var]*retrysite.Site),
+		reportedFor:  make(map[string]bool),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
 		return nil, nil // no reports and no facts from the standard library: see InStdlib
@@ -153,6 +161,9 @@ func run(pass *analysis.Pass) (any, error) {
 		c.keyWrites(cur)
 	}
 	c.reportExecutors()
+	if sends {
+		c.reportOpenRetriers()
+	}
 	if c.sendsHere {
 		c.exportSends()
 	}
