@@ -1067,8 +1067,11 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 }
 
 // opaqueLocalFunc reports whether e is a local function variable (not a
-// parameter, its address never taken) every value of which is a method
-// value or a call's result.
+// parameter, its address never taken) every value of which is code out of
+// sight: the method value of a Do of net/http's or go-retryablehttp's
+// client or of an interface, or what a call returns (a wrapper of the
+// handler, applyMiddleware(m, handler)) when the called function, if it
+// is this package's, writes no header.
 func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 	v := c.varOf(e)
 	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
@@ -1086,8 +1089,17 @@ func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 	for _, d := range u.defs {
 		switch d := ast.Unparen(d).(type) {
 		case *ast.CallExpr:
+			if fn := typematch.Callee(c.pass.TypesInfo, d); fn != nil && c.writesHeaders(c.declOf(fn)) {
+				return false
+			}
 		case *ast.SelectorExpr:
-			if s := c.pass.TypesInfo.Selections[d]; s == nil || s.Kind() != types.MethodVal {
+			s := c.pass.TypesInfo.Selections[d]
+			if s == nil || s.Kind() != types.MethodVal {
+				return false
+			}
+			fn, _ := s.Obj().(*types.Func)
+			if !types.IsInterface(s.Recv()) && !typematch.IsMethod(fn, httpPath, "Client", "Do") &&
+				!typematch.IsMethod(fn, apis.RetryableHTTP, "Client", "Do") {
 				return false
 			}
 		default:
@@ -1095,6 +1107,24 @@ func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// writesHeaders reports whether decl (nil: a function out of sight) writes
+// a request header anywhere in its body, its function literals included.
+func (c *checker) writesHeaders(decl *ast.FuncDecl) bool {
+	if decl == nil {
+		return false
+	}
+	cur, ok := c.cursorOf(decl)
+	if !ok {
+		return true
+	}
+	for n := range cur.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+		if len(c.headerWrites(n)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // retriedAt returns what sends again the request rs that call sends (s

@@ -397,3 +397,60 @@ func (cfg *Config) ExecuteReads(ctx context.Context) (*http.Response, error) {
 	}
 	return res, err
 }
+
+func (cfg *Config) doKeyed(req *http.Request) (*http.Response, error) {
+	req.Header.Set("Idempotency-Key", "order-42")
+	return cfg.HTTPClient.Do(req)
+}
+
+func keying(next func(*http.Request) (*http.Response, error)) func(*http.Request) (*http.Response, error) {
+	return func(req *http.Request) (*http.Response, error) {
+		req.Header.Set("Idempotency-Key", "order-42")
+		return next(req)
+	}
+}
+
+// ExecuteOwnMethod sends through a method of this package, which sets a
+// key: a local handler holding it is not taken for a send out of sight.
+func (cfg *Config) ExecuteOwnMethod(ctx context.Context) (*http.Response, error) {
+	handler := cfg.doKeyed
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = handler(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+// ExecuteKeying wraps its handler in a function of this package that sets
+// a key.
+func (cfg *Config) ExecuteKeying(ctx context.Context) (*http.Response, error) {
+	handler := cfg.HTTPClient.Do
+	handler = keying(handler)
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = handler(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
