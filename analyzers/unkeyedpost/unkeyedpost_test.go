@@ -48,9 +48,11 @@ func TestCases(t *testing.T) {
 		// key without the flag, and that other names stay unkeyed.
 		{Name: "HeadersFlag", Pkgs: []string{"unkeyedpost/headersflag"},
 			Flags: map[string]string{"headers": "PayPal-Request-Id"}},
-		// Odd proves renamed and dot imports resolve by type, and that shapes
-		// the analysis cannot follow (function values, fields, generics)
-		// neither crash it nor draw a report.
+		// Odd proves renamed and dot imports resolve by type, that a local
+		// variable holding the client's Do sends what it is handed, and that
+		// shapes the analysis cannot follow (function literals, function
+		// values from parameters, fields, generics) neither crash it nor
+		// draw a report.
 		{Name: "Odd", Pkgs: []string{"unkeyedpost/odd"}},
 		// Sites proves a named operation handed to a retry library and a
 		// function literal handed to a retry helper of the user's own are
