@@ -1040,21 +1040,12 @@ func (c *checker) calleesOf(call *ast.CallExpr) []*types.Func {
 // variable e is given, or nil when one of its values is something else (a
 // literal, a parameter's value, a tuple) or its address is taken.
 func (c *checker) localFuncs(e ast.Expr) []*types.Func {
-	v := c.varOf(e)
-	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
+	defs, ok := c.localFuncValues(e)
+	if !ok {
 		return nil
-	}
-	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
-		return nil
-	}
-	u := c.usesOf(v)
-	for _, ref := range u.other {
-		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
-			return nil // &f: its values are not all in sight
-		}
 	}
 	var fns []*types.Func
-	for _, d := range u.defs {
+	for _, d := range defs {
 		fn := c.funcNamed(d)
 		if fn == nil {
 			return nil
@@ -1066,6 +1057,27 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 	return fns
 }
 
+// localFuncValues returns the values that e, a local function variable
+// (not a parameter), is given; ok is false for anything else, and when its
+// address is taken (&f: its values are not all in sight). A value may be
+// nil (one of a tuple).
+func (c *checker) localFuncValues(e ast.Expr) (defs []ast.Expr, ok bool) {
+	v := c.varOf(e)
+	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
+		return nil, false
+	}
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok {
+		return nil, false
+	}
+	u := c.usesOf(v)
+	for _, ref := range u.other {
+		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
+			return nil, false
+		}
+	}
+	return u.defs, true
+}
+
 // opaqueLocalFunc reports whether e is a local function variable (not a
 // parameter, its address never taken) every value of which is code out of
 // sight: the method value of a Do of net/http's or go-retryablehttp's
@@ -1073,20 +1085,11 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 // handler, applyMiddleware(m, handler)) when the called function, if it
 // is this package's, writes no header.
 func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
-	v := c.varOf(e)
-	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
+	defs, ok := c.localFuncValues(e)
+	if !ok || len(defs) == 0 {
 		return false
 	}
-	u := c.usesOf(v)
-	for _, ref := range u.other {
-		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
-			return false
-		}
-	}
-	if len(u.defs) == 0 {
-		return false
-	}
-	for _, d := range u.defs {
+	for _, d := range defs {
 		switch d := ast.Unparen(d).(type) {
 		case *ast.CallExpr:
 			if fn := typematch.Callee(c.pass.TypesInfo, d); fn != nil && c.writesHeaders(c.declOf(fn)) {
