@@ -80,10 +80,10 @@
 // handed (a parameter, or a clone of its receiver's request field:
 // typesense-go's (*APICall).Do, the Stainless SDKs'
 // (*RequestConfig).Execute) is reported at the loop when it rewinds the
-// body, looks neither at the method before the loop nor at a key header,
-// and retries after a failure that leaves open whether the server acted
-// on a POST: net/http replays only idempotent or keyed requests, and the
-// callers that hand it POSTs are out of sight.
+// body, reads neither the method nor a key header, hands the request to
+// no test, and retries after a failure that leaves open whether the
+// server acted on a POST: net/http replays only idempotent or keyed
+// requests, and the callers that hand it POSTs are out of sight.
 //
 // A request may also be built by a function of the user's that hands it
 // back unsent (go-gitlab's c.NewRequest(http.MethodPost, u, opt, options),

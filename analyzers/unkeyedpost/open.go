@@ -13,9 +13,10 @@ import (
 	"github.com/retrylint/retrylint/analyzers/internal/typematch"
 )
 
-// An open retrier is an exported function that re-sends whatever request
-// it is handed: typesense-go's (*APICall).Do replays a request to the next
-// node after any transport error or 5xx, whatever its method, and the
+// An open retrier is an exported function (of an exported type, outside
+// package main) that re-sends whatever request it is handed: typesense-go's
+// (*APICall).Do replays a request to the next node after any transport
+// error or 5xx, whatever its method, and the
 // Stainless SDKs' (*RequestConfig).Execute sends a clone of the request its
 // config holds again after a connection error, a 408, 409, 429 or 5xx. Its
 // callers are out of sight (other packages, or code that holds it as an
@@ -31,10 +32,10 @@ import (
 //   - the loop gives the request a fresh body before it sends it again
 //     (req.Body = ...): it is made to re-send bodies, and a request whose
 //     body the first attempt drained would be refused, not applied twice;
-//   - nothing outside the loop reads the request's method or hands the
-//     request to a test (if !idempotent(req) { return send(req) }), which
-//     may keep POSTs away from it, and nothing in the function reads a key
-//     header off it;
+//   - nothing in the function reads the request's method or a key header
+//     off it, or hands it to a test (if !idempotent(req) { return send(req) },
+//     retryable(req.Method)), which may keep POSTs from going round (see
+//     mayTest);
 //   - no call of this package that hands it a request was reported
 //     (see reportedFor): the report is then at those calls, or at the loop
 //     for all of them (see executors.go).
@@ -67,7 +68,7 @@ func (c *checker) reportOpenRetriers() {
 	slices.SortFunc(fns, func(a, b *types.Func) int { return c.comparePlaces(a.Pos(), b.Pos()) })
 	for _, fn := range fns {
 		decl := c.decls[fn]
-		if !fn.Exported() || c.inTestFile(decl) {
+		if !c.openToOthers(fn) || c.inTestFile(decl) {
 			continue
 		}
 		for _, rs := range c.summaryOf(fn).requests() {
@@ -87,10 +88,24 @@ func (c *checker) reportOpenRetriers() {
 	}
 }
 
+// openToOthers reports whether code out of sight may call fn: it is
+// exported, a method of an exported type, in a package other than main.
+func (c *checker) openToOthers(fn *types.Func) bool {
+	if !fn.Exported() || c.pass.Pkg.Name() == "main" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	named, ok := types.Unalias(typematch.Deref(recv.Type())).(*types.Named)
+	return ok && named.Obj().Exported()
+}
+
 // reportOpen reports the loop site of fn, which sends r again, unless the
 // loop or fn shows it may not re-send a POST as it is (see above).
 func (c *checker) reportOpen(fn *types.Func, decl *ast.FuncDecl, site *retrysite.Site, r handedRequest) {
-	if site.Kind != retrysite.Loop || !c.rewindsBody(site.Node, r) || c.testedOutside(decl, site.Node, r) {
+	if site.Kind != retrysite.Loop || !c.rewindsBody(site.Node, r) || c.mayTest(decl, r) {
 		return
 	}
 	c.report(analysis.Diagnostic{Pos: site.Node.Pos(), End: site.Node.Pos() + token.Pos(len("for")),
@@ -127,7 +142,7 @@ func (c *checker) fieldResends(fn *types.Func, decl *ast.FuncDecl, recv *types.V
 			continue
 		}
 		fl := &followed{}
-		if !c.follow(req, n.End(), fl, 0) || !fl.retried || fl.by.site == nil || fl.returned {
+		if !c.follow(req, n.End(), fl, 0) || !fl.retried || fl.by.site == nil {
 			continue
 		}
 		if key, _, _, ok := c.keyOf(fn, fl); !ok || key != NoKey {
@@ -190,34 +205,59 @@ func (c *checker) requestField(e ast.Expr, r handedRequest, name string) bool {
 	return ok && field.IsField()
 }
 
-// testedOutside reports whether fn's body, outside loop, reads r.Method or
-// hands r to a function in the condition of an if; or, anywhere, reads a
-// key header off r.
-func (c *checker) testedOutside(decl *ast.FuncDecl, loop ast.Node, r handedRequest) bool {
+// mayTest reports whether fn's body, anywhere, reads r.Method, reads a
+// key header off r, or hands r or r.Method to a function that is no send
+// (returns no *http.Response) and may test the method: one out of this
+// package, a function value, or one of this package whose body reads a
+// Method. The retry walk understands only r.Method compared with a
+// constant on the attempt's own request, and a test before the loop may
+// keep POSTs out of it; either way, what it decides is left open.
+func (c *checker) mayTest(decl *ast.FuncDecl, r handedRequest) bool {
 	tested := false
-	var inspect func(n ast.Node, inLoop bool)
-	inspect = func(root ast.Node, inLoop bool) {
-		ast.Inspect(root, func(n ast.Node) bool {
-			if tested {
-				return false
-			}
-			if n == loop && !inLoop {
-				inspect(n, true)
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				tested = !inLoop && n.Sel.Name == "Method" && c.is(r, n.X)
-			case *ast.IfStmt:
-				tested = !inLoop && c.handsOn(n.Cond, r)
-			case *ast.CallExpr:
-				tested = c.readsKey(n, r)
-			}
-			return !tested
-		})
-	}
-	inspect(decl.Body, false)
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if tested {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			tested = n.Sel.Name == "Method" && c.is(r, n.X)
+		case *ast.CallExpr:
+			tested = c.readsKey(n, r) || c.handsToTest(n, r)
+		}
+		return !tested
+	})
 	return tested
+}
+
+// handsToTest reports whether call hands r, or r.Method, to a function
+// that may test it (see mayTest).
+func (c *checker) handsToTest(call *ast.CallExpr, r handedRequest) bool {
+	if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return c.is(r, a) || c.requestField(a, r, "Method") }) {
+		return false
+	}
+	if sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
+		for v := range sig.Results().Variables() {
+			if typematch.IsNamed(typematch.Deref(v.Type()), httpPath, "Response") {
+				return false // a send
+			}
+		}
+	}
+	fn := typematch.Callee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return true
+	}
+	decl := c.declOf(fn)
+	if decl == nil {
+		return true
+	}
+	reads := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {
+			reads = true
+		}
+		return !reads
+	})
+	return reads
 }
 
 // readsKey reports whether call is r.Header.Get(name) or
@@ -228,16 +268,4 @@ func (c *checker) readsKey(call *ast.CallExpr, r handedRequest) bool {
 		return false
 	}
 	return c.requestField(sel.X, r, "Header") && c.nameKind(call.Args[0]) == keyHeader
-}
-
-// handsOn reports whether e calls a function with r as an argument.
-func (c *checker) handsOn(e ast.Expr, r handedRequest) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			found = found || slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return c.is(r, a) })
-		}
-		return !found
-	})
-	return found
 }

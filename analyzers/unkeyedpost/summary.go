@@ -1009,7 +1009,7 @@ func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 			msg = fmt.Sprintf("idempotency key is made anew by %s on every call, so each attempt of %s sends a new one: "+
 				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
 		}
-		if r.site == nil && r.desc != "" {
+		if r.site == nil && r.desc != "" && !c.inTestFile(call) {
 			c.reportedFor[r.desc] = true
 		}
 		if r.site == nil && r.desc == s.Retrier && rs.Key == NoKey &&
@@ -1059,8 +1059,8 @@ func (c *checker) localFuncs(e ast.Expr) []*types.Func {
 
 // localFuncValues returns the values that e, a local function variable
 // (not a parameter), is given; ok is false for anything else, and when its
-// address is taken (&f: its values are not all in sight). A value may be
-// nil (one of a tuple).
+// address is taken or a range gives it values (they are not all in sight).
+// A value may be nil (one of a tuple).
 func (c *checker) localFuncValues(e ast.Expr) (defs []ast.Expr, ok bool) {
 	v := c.varOf(e)
 	if v == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || c.isParam(v) {
@@ -1071,8 +1071,9 @@ func (c *checker) localFuncValues(e ast.Expr) (defs []ast.Expr, ok bool) {
 	}
 	u := c.usesOf(v)
 	for _, ref := range u.other {
-		if ref.ParentEdgeKind() == edge.UnaryExpr_X {
-			return nil, false
+		switch ref.ParentEdgeKind() {
+		case edge.UnaryExpr_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+			return nil, false // &f, or given values by a range
 		}
 	}
 	return u.defs, true
@@ -1081,9 +1082,11 @@ func (c *checker) localFuncValues(e ast.Expr) (defs []ast.Expr, ok bool) {
 // opaqueLocalFunc reports whether e is a local function variable (not a
 // parameter, its address never taken) every value of which is code out of
 // sight: the method value of a Do of net/http's or go-retryablehttp's
-// client or of an interface, or what a call returns (a wrapper of the
-// handler, applyMiddleware(m, handler)) when the called function, if it
-// is this package's, writes no header.
+// client or of an interface, or what a function of this package returns
+// that writes no header (a wrapper of the handler, applyMiddleware(m,
+// handler), whose middleware, like a request option, is taken to set
+// none). A wrapper from another package, a conversion and a function
+// value may set a key.
 func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 	defs, ok := c.localFuncValues(e)
 	if !ok || len(defs) == 0 {
@@ -1092,7 +1095,9 @@ func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 	for _, d := range defs {
 		switch d := ast.Unparen(d).(type) {
 		case *ast.CallExpr:
-			if fn := typematch.Callee(c.pass.TypesInfo, d); fn != nil && c.writesHeaders(c.declOf(fn)) {
+			// A conversion, a call of a function value or of another
+			// package's function has no declaration here: it may set a key.
+			if c.writesHeaders(c.declOf(typematch.Callee(c.pass.TypesInfo, d)), 0) {
 				return false
 			}
 		case *ast.SelectorExpr:
@@ -1112,11 +1117,16 @@ func (c *checker) opaqueLocalFunc(e ast.Expr) bool {
 	return true
 }
 
-// writesHeaders reports whether decl (nil: a function out of sight) writes
-// a request header anywhere in its body, its function literals included.
-func (c *checker) writesHeaders(decl *ast.FuncDecl) bool {
-	if decl == nil {
-		return false
+// maxWrapperDepth bounds how many calls deep writesHeaders looks.
+const maxWrapperDepth = 2
+
+// writesHeaders reports whether decl (nil: a function out of sight) may
+// write a request header anywhere in its body, its function literals
+// included: a header write, a new header map (r.Header = h), or a call of a
+// function of this package that does (depth counts the calls entered).
+func (c *checker) writesHeaders(decl *ast.FuncDecl, depth int) bool {
+	if decl == nil || depth > maxWrapperDepth {
+		return decl == nil
 	}
 	cur, ok := c.cursorOf(decl)
 	if !ok {
@@ -1125,6 +1135,19 @@ func (c *checker) writesHeaders(decl *ast.FuncDecl) bool {
 	for n := range cur.Preorder((*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 		if len(c.headerWrites(n)) > 0 {
 			return true
+		}
+		switch nd := n.Node().(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range nd.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" && isHeaderType(c.pass.TypesInfo.TypeOf(sel)) {
+					return true
+				}
+			}
+		case *ast.CallExpr:
+			if fn := typematch.Callee(c.pass.TypesInfo, nd); fn != nil && fn.Pkg() == c.pass.Pkg && c.declOf(fn) != decl &&
+				c.writesHeaders(c.declOf(fn), depth+1) {
+				return true
+			}
 		}
 	}
 	return false

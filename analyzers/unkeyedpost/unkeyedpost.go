@@ -90,7 +90,7 @@ type checker struct {
 	// function sends again to that loop (see open.go).
 	paramSites map[*types.Var]*retrysite.Site
 	// reportedFor holds the descriptions of the retriers inside callees that
-	// a call of this package was reported for.
+	// a call of this package, outside test files, was reported for.
 	reportedFor map[string]bool
 }
 

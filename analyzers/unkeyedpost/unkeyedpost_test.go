@@ -58,16 +58,19 @@ func TestCases(t *testing.T) {
 		// function literal handed to a retry helper of the user's own are
 		// attempts.
 		{Name: "Sites", Pkgs: []string{"unkeyedpost/sites"}},
-		// OpenRetriers proves that an exported function that sends again
-		// any request it is handed (a parameter, or a clone of its
-		// receiver's request field sent through a handler variable),
+		// OpenRetriers proves that an exported function of an exported type
+		// that sends again any request it is handed (a parameter, or a clone
+		// of its receiver's request field sent through a handler variable),
 		// rewinding its body, after a failure that leaves open whether the
-		// server acted, is reported at its loop. Quiet: a loop that gives
-		// up on a POST or PATCH, a method test or a replayability test
-		// before the loop, a key header read, a key set on the request, a
-		// retry after a 429 only, a body never rewound, a handler that is a
-		// function literal, an unexported function whose callers are in
-		// sight, and a loop whose caller's POST is reported at the call.
+		// server acted, is reported at its loop. Quiet: a method read
+		// anywhere in the function (in the loop, a switch, before it) or
+		// handed to a predicate of the package that reads it, a key header
+		// read, a key set on the request or its clone, a retry after a 429
+		// only, a body never rewound or another request's rewound, a handler
+		// that is a function literal, a conversion of one, or a wrapper that
+		// replaces the header map, a method of an unexported type, an
+		// unexported function whose callers are in sight, and a loop whose
+		// caller's POST is reported at the call.
 		{Name: "OpenRetriers", Pkgs: []string{"unkeyedpost/openretrier"}},
 		// Refusals proves that a loop that sends a POST again only after a
 		// refusal (a 429) is quiet, the method read by a predicate given

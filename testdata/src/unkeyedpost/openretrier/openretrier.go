@@ -281,6 +281,7 @@ func (r *Retrying) Fetch(url string) (*http.Response, error) {
 // call Execute.
 type Config struct {
 	Request     *http.Request
+	Previous    *http.Request
 	HTTPClient  *http.Client
 	Doer        Doer
 	Middlewares []func(*http.Request, func(*http.Request) (*http.Response, error)) (*http.Response, error)
@@ -453,4 +454,179 @@ func (cfg *Config) ExecuteKeying(ctx context.Context) (*http.Response, error) {
 		time.Sleep(time.Duration(retry+1) * time.Second)
 	}
 	return res, err
+}
+
+// ExecuteSwitch retries only the methods a switch in its loop lets round.
+func (cfg *Config) ExecuteSwitch(ctx context.Context) (*http.Response, error) {
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = cfg.HTTPClient.Do(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		switch cfg.Request.Method {
+		case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete:
+		default:
+			return res, err
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+func idempotent(req *http.Request) bool {
+	return req.Method != http.MethodPost && req.Method != http.MethodPatch
+}
+
+// ExecuteIdempotent asks a predicate of this package, before the loop,
+// whether a failure may be retried.
+func (cfg *Config) ExecuteIdempotent(ctx context.Context) (*http.Response, error) {
+	retryable := idempotent(cfg.Request)
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = cfg.HTTPClient.Do(req)
+		if !retryable || !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+// HandlerFunc is a handler type of the package's own.
+type HandlerFunc func(*http.Request) (*http.Response, error)
+
+// ExecuteConverted sends through a function literal converted to a handler
+// type: it may set a key.
+func (cfg *Config) ExecuteConverted(ctx context.Context) (*http.Response, error) {
+	handler := HandlerFunc(func(req *http.Request) (*http.Response, error) {
+		req.Header.Set("Idempotency-Key", "order-42")
+		return cfg.HTTPClient.Do(req)
+	})
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = handler(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+func withHeaders(h http.Header, next func(*http.Request) (*http.Response, error)) func(*http.Request) (*http.Response, error) {
+	return func(req *http.Request) (*http.Response, error) {
+		req.Header = h.Clone()
+		return next(req)
+	}
+}
+
+// ExecuteHeaders wraps its handler in one that replaces the header map,
+// which may hold a key.
+func (cfg *Config) ExecuteHeaders(ctx context.Context, h http.Header) (*http.Response, error) {
+	handler := cfg.HTTPClient.Do
+	handler = withHeaders(h, handler)
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = handler(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+// ExecuteKeyedClone sets a key on every clone it sends.
+func (cfg *Config) ExecuteKeyedClone(ctx context.Context, key string) (*http.Response, error) { // want ExecuteKeyedClone:`keyparams\[1\]`
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		req.Header.Set("Idempotency-Key", key)
+		res, err = cfg.HTTPClient.Do(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Request.GetBody != nil {
+			if cfg.Request.Body, err = cfg.Request.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+// ExecuteOtherBody rewinds another request's body, not the one it sends:
+// its POST with a body is refused on the second attempt.
+func (cfg *Config) ExecuteOtherBody(ctx context.Context) (*http.Response, error) {
+	var res *http.Response
+	var err error
+	for retry := 0; retry <= cfg.MaxRetries; retry++ {
+		req := cfg.Request.Clone(ctx)
+		res, err = cfg.HTTPClient.Do(req)
+		if !shouldRetry(res) || retry == cfg.MaxRetries {
+			break
+		}
+		if cfg.Previous.GetBody != nil {
+			if cfg.Previous.Body, err = cfg.Previous.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Duration(retry+1) * time.Second)
+	}
+	return res, err
+}
+
+// retrying's methods are reached only through this package, whose calls
+// are judged where they are.
+type retrying struct {
+	hc *http.Client
+}
+
+func (r *retrying) Send(req *http.Request) (*http.Response, error) { // want Send:`sends\(request arg 0, retried by a retry loop in openretrier\.\(\*retrying\)\.Send \(up to 4 attempts\)\)`
+	for attempt := 0; ; attempt++ {
+		resp, err := r.hc.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if attempt == 3 {
+			return resp, err
+		}
+		if req.GetBody != nil {
+			if req.Body, err = req.GetBody(); err != nil {
+				return nil, err
+			}
+		}
+		time.Sleep(time.Second << attempt)
+	}
 }
