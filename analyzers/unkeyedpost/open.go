@@ -36,9 +36,10 @@ import (
 //     off it, or hands it to a test (if !idempotent(req) { return send(req) },
 //     retryable(req.Method)), which may keep POSTs from going round (see
 //     mayTest);
-//   - no call of this package that hands it a request was reported
-//     (see reportedFor): the report is then at those calls, or at the loop
-//     for all of them (see executors.go).
+//   - no call of this package, outside test files, hands it a request:
+//     the requests it is handed are then judged at those calls, or at the
+//     loop for all of them (see executors.go), and a call that a fix keys
+//     does not make the loop a finding.
 
 // A handedRequest is a request that a function gets from its caller: the
 // parameter v, or the field field of its receiver v (cfg.Request).
@@ -72,7 +73,7 @@ func (c *checker) reportOpenRetriers() {
 			continue
 		}
 		for _, rs := range c.summaryOf(fn).requests() {
-			if rs.Retrier == "" || rs.Key != NoKey || c.reportedFor[rs.Retrier] {
+			if rs.Retrier == "" || rs.Key != NoKey || c.calledInPackage(fn) {
 				continue
 			}
 			req := fn.Signature().Params().At(rs.Param)
@@ -86,6 +87,21 @@ func (c *checker) reportOpenRetriers() {
 			}
 		}
 	}
+}
+
+// calledInPackage reports whether a call of this package, outside test
+// files, names fn.
+func (c *checker) calledInPackage(fn *types.Func) bool {
+	if c.calledHere == nil {
+		c.calledHere = make(map[*types.Func]bool)
+		for cur := range c.root.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			if callee := typematch.Callee(c.pass.TypesInfo, call); callee != nil && !c.inTestFile(call) {
+				c.calledHere[callee.Origin()] = true
+			}
+		}
+	}
+	return c.calledHere[fn.Origin()]
 }
 
 // openToOthers reports whether code out of sight may call fn: it is

@@ -226,9 +226,6 @@ func (c *checker) built(cur inspector.Cursor, call *ast.CallExpr, nr newReq) {
 		fixes = c.keyFix(cur, call, req)
 	}
 	msg := fmt.Sprintf("%s is retried by %s without an Idempotency-Key: %s", what, r, why)
-	if r.site == nil && !r.iface && r.desc != "" && !c.inTestFile(call) {
-		c.reportedFor[r.desc] = true // a report in a test file is dropped
-	}
 	if r.site == nil && !r.iface && r.desc != "" && fixes == nil &&
 		c.deferToExecutor(r.desc, executorCall{call: call, method: method, message: msg}) {
 		return // the callee's own retrier: see executors.go; a call with a fix is reported where the fix goes

@@ -1009,9 +1009,6 @@ func (c *checker) helperCallOf(call *ast.CallExpr, g *types.Func) bool {
 			msg = fmt.Sprintf("idempotency key is made anew by %s on every call, so each attempt of %s sends a new one: "+
 				"the server sees each retry as a new operation; make the key once before the retry and pass it in", via, r)
 		}
-		if r.site == nil && r.desc != "" && !c.inTestFile(call) {
-			c.reportedFor[r.desc] = true
-		}
 		if r.site == nil && r.desc == s.Retrier && rs.Key == NoKey &&
 			c.deferToExecutor(s.Retrier, executorCall{call: call, method: rs.Method, message: msg}) {
 			return true // the callee's own retry loop: see executors.go

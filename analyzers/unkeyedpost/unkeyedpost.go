@@ -89,9 +89,9 @@ type checker struct {
 	// paramSites maps the request parameters that a retry loop of their
 	// function sends again to that loop (see open.go).
 	paramSites map[*types.Var]*retrysite.Site
-	// reportedFor holds the descriptions of the retriers inside callees that
-	// a call of this package, outside test files, was reported for.
-	reportedFor map[string]bool
+	// calledHere holds the functions that calls of this package, outside
+	// test files, name (see calledInPackage).
+	calledHere map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -107,7 +107,6 @@ func run(pass *analysis.Pass) (any, error) {
 		ifaceCalls:   make(map[*types.Func][]*types.Func),
 		unsureWrites: make(map[*retrysite.Site]bool),
 		paramSites:   make(map[*types.Var]*retrysite.Site),
-		reportedFor:  make(map[string]bool),
 	}
 	if typematch.InStdlib(pass.Pkg.Path()) {
 		return nil, nil // no reports and no facts from the standard library: see InStdlib

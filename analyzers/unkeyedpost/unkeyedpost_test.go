@@ -69,8 +69,9 @@ func TestCases(t *testing.T) {
 		// only, a body never rewound or another request's rewound, a handler
 		// that is a function literal, a conversion of one, or a wrapper that
 		// replaces the header map, a method of an unexported type, an
-		// unexported function whose callers are in sight, and a loop whose
-		// caller's POST is reported at the call.
+		// unexported function whose callers are in sight, and one the
+		// package calls (its POST reported at the call, or its GET not);
+		// a call from a test file leaves the loop reported.
 		{Name: "OpenRetriers", Pkgs: []string{"unkeyedpost/openretrier"}},
 		// Refusals proves that a loop that sends a POST again only after a
 		// refusal (a 429) is quiet, the method read by a predicate given

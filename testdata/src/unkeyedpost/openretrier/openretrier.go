@@ -66,8 +66,10 @@ type Retrying struct {
 	hc *http.Client
 }
 
+// Send is called by GetsOnly, in this package: the requests it is handed
+// are judged where it is called (a GET there), and its loop is quiet.
 func (r *Retrying) Send(req *http.Request) (*http.Response, error) { // want Send:`sends\(request arg 0, retried by a retry loop in openretrier\.\(\*Retrying\)\.Send \(up to 4 attempts\)\)`
-	for attempt := 0; ; attempt++ { // want `this retry loop \(up to 4 attempts\) in \(\*Retrying\)\.Send sends again any request it is handed`
+	for attempt := 0; ; attempt++ {
 		resp, err := r.hc.Do(req)
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
@@ -104,7 +106,7 @@ func (r *Retrying) IdempotentOnly(req *http.Request) (*http.Response, error) { /
 	}
 }
 
-// GetsOnly sends anything but a GET once, before its loop.
+// GetsOnly sends anything but a GET once, and a GET through Send.
 func (r *Retrying) GetsOnly(req *http.Request) (*http.Response, error) { // want GetsOnly:`sends\(request arg 0, retried by a retry loop in openretrier\.\(\*Retrying\)\.Send \(up to 4 attempts\)\)`
 	if req.Method != http.MethodGet {
 		return r.hc.Do(req)
