@@ -16,19 +16,18 @@ import (
 // An open retrier is an exported function (of an exported type, outside
 // package main) that re-sends whatever request it is handed: typesense-go's
 // (*APICall).Do replays a request to the next node after any transport
-// error or 5xx, whatever its method, and the
-// Stainless SDKs' (*RequestConfig).Execute sends a clone of the request its
-// config holds again after a connection error, a 408, 409, 429 or 5xx. Its
-// callers are out of sight (other packages, or code that holds it as an
-// httpDoer), so the POSTs they hand it cannot be counted here; but net/http
-// itself replays a request after a failure only when it is idempotent or
-// carries an Idempotency-Key (Request.isReplayable), and a retrier that
-// does not look is where the fix goes. It is reported at its loop when:
+// error or 5xx, whatever its method, and the Stainless SDKs'
+// (*RequestConfig).Execute sends a clone of the request its config holds
+// again after a connection error, a 408, 409, 429 or 5xx. Its callers are
+// out of sight (other packages, or code that holds it as an httpDoer), so
+// the POSTs they hand it cannot be counted here; but net/http itself
+// replays a request after a failure only when it is idempotent or carries
+// an Idempotency-Key (Request.isReplayable), and a retrier that does not
+// look is where the fix goes. It is reported at its loop when:
 //   - the loop sends again the request it is handed (a parameter, or a
 //     request field of its receiver, itself or a clone), setting no key on
 //     it, after a failure that leaves open whether the server acted on a
-//     POST or PATCH (see sentOnce): the method taken to be the request's,
-//     so a loop that tests req.Method is judged by that test;
+//     POST or PATCH (see sentOnce);
 //   - the loop gives the request a fresh body before it sends it again
 //     (req.Body = ...): it is made to re-send bodies, and a request whose
 //     body the first attempt drained would be refused, not applied twice;
@@ -36,10 +35,10 @@ import (
 //     off it, or hands it to a test (if !idempotent(req) { return send(req) },
 //     retryable(req.Method)), which may keep POSTs from going round (see
 //     mayTest);
-//   - no call of this package, outside test files, hands it a request:
-//     the requests it is handed are then judged at those calls, or at the
-//     loop for all of them (see executors.go), and a call that a fix keys
-//     does not make the loop a finding.
+//   - for a parameter, no call of this package outside test files names
+//     the function: what those calls hand it is judged at the calls, or at
+//     the loop for all of them (see executors.go), and a call that a fix
+//     keys does not make the loop a finding.
 
 // A handedRequest is a request that a function gets from its caller: the
 // parameter v, or the field field of its receiver v (cfg.Request).
@@ -74,7 +73,7 @@ func (c *checker) reportOpenRetriers() {
 		}
 		for _, rs := range c.summaryOf(fn).requests() {
 			if rs.Retrier == "" || rs.Key != NoKey || c.calledInPackage(fn) {
-				continue
+				continue // keyed, not retried here, or judged at the package's calls
 			}
 			req := fn.Signature().Params().At(rs.Param)
 			if site := c.paramSites[req]; site != nil {
@@ -104,18 +103,10 @@ func (c *checker) calledInPackage(fn *types.Func) bool {
 	return c.calledHere[fn.Origin()]
 }
 
-// openToOthers reports whether code out of sight may call fn: it is
-// exported, a method of an exported type, in a package other than main.
+// openToOthers reports whether code out of sight may call fn: another
+// package can call it by name, and it is not in package main.
 func (c *checker) openToOthers(fn *types.Func) bool {
-	if !fn.Exported() || c.pass.Pkg.Name() == "main" {
-		return false
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return true
-	}
-	named, ok := types.Unalias(typematch.Deref(recv.Type())).(*types.Named)
-	return ok && named.Obj().Exported()
+	return c.pass.Pkg.Name() != "main" && typematch.CallableElsewhere(fn)
 }
 
 // reportOpen reports the loop site of fn, which sends r again, unless the

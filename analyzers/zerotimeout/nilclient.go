@@ -249,24 +249,10 @@ func (c *checker) exportNilClients(files []inspector.Cursor) {
 		}
 	}
 	for fn, f := range c.nilClients {
-		if callableElsewhere(fn) {
+		if typematch.CallableElsewhere(fn) {
 			c.pass.ExportObjectFact(fn, &f)
 		}
 	}
-}
-
-// callableElsewhere reports whether another package can call fn by name:
-// an exported function, or an exported method of an exported type.
-func callableElsewhere(fn *types.Func) bool {
-	if !fn.Exported() {
-		return false
-	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return true
-	}
-	named, ok := types.Unalias(typematch.Deref(recv.Type())).(*types.Named)
-	return ok && named.Obj().Exported()
 }
 
 // passesUnsetClient returns the fact fn gets from a call in its body that

@@ -300,3 +300,17 @@ func ArgFor(info *types.Info, fn *types.Func, call *ast.CallExpr, i int) ast.Exp
 	}
 	return call.Args[i]
 }
+
+// CallableElsewhere reports whether another package can call fn by name:
+// an exported function, or an exported method of an exported type.
+func CallableElsewhere(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	named, ok := types.Unalias(Deref(recv.Type())).(*types.Named)
+	return ok && named.Obj().Exported()
+}
